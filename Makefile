@@ -1,0 +1,124 @@
+# azc: build, test, demo and benchmark targets.
+#
+#   make            build azc (build/azc)
+#   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
+#   make test       build everything and run every test (ends "N passed, N failed")
+#   make demo       build azc and run it on samples/jacobi.zpl
+#   make bench      run the benchmarks in bench/
+#   make install    install azc under $(PREFIX) (default /usr/local)
+#   make SAN=1 ...  the same with AddressSanitizer and UBSan (separate build dir)
+
+PREFIX ?= /usr/local
+CC     ?= cc
+SAN    ?= 0
+
+ifeq ($(SAN),1)
+BUILD    := build-san
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+BUILD    := build
+SANFLAGS :=
+endif
+
+# libclang: the newest /usr/lib/llvm-N that has the C API headers.
+LLVM_DIR ?= $(patsubst %/include/clang-c/Index.h,%,$(lastword $(sort $(wildcard /usr/lib/llvm-*/include/clang-c/Index.h))))
+CLANG_CFLAGS := -I$(LLVM_DIR)/include
+CLANG_LIBS   := -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang
+
+# The C compiler's own include directories, where extern "HEADER" looks last.
+SYS_INCLUDES := $(shell echo | $(CC) -E -Wp,-v -x c - 2>&1 | sed -n 's/^ \(\/.*\)/\1/p' | tr '\n' ':')
+
+WARN    := -Wall -Wextra -Werror
+CFLAGS  ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
+             $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"'
+LDLIBS  = $(CLANG_LIBS) -lm
+
+GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
+LIB_SRC  := $(wildcard frontend/*.c ir/*.c passes/*.c) $(filter-out backend/main.c,$(wildcard backend/*.c))
+LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/parser.o
+HEADERS  := $(wildcard frontend/*.h ir/*.h passes/*.h backend/*.h) $(BUILD)/gen/parser.h
+UNIT_SRC := $(wildcard test/unit/test_*.c)
+UNIT_BIN := $(patsubst test/unit/%.c,$(BUILD)/test/%,$(UNIT_SRC))
+
+.PHONY: all deps test test-quick demo bench install clean run-tests check-deps
+
+all: $(BUILD)/azc
+
+$(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: frontend/parser.y
+	@mkdir -p $(BUILD)/gen
+	cp frontend/parser.y $(BUILD)/gen/parser.y
+	cd $(BUILD)/gen && lemon -s parser.y >/dev/null && test -f parser.c
+
+$(BUILD)/gen/lexer.c: frontend/lexer.re $(BUILD)/gen/parser.h
+	@mkdir -p $(BUILD)/gen
+	re2c -W --no-generation-date -o $@ frontend/lexer.re
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	@echo "  CC    $<"
+	@$(CC) $(ALL_CFLAGS) -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -c -o $@ $<
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	@echo "  CC    $<"
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libazc.a: $(LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/azc: $(BUILD)/obj/backend/main.o $(BUILD)/libazc.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/test/%: test/unit/%.c $(BUILD)/libazc.a $(HEADERS)
+	@mkdir -p $(BUILD)/test
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libazc.a $(LDLIBS)
+
+# --- dependencies -------------------------------------------------------------
+
+DEB_PKGS := re2c lemon libclang-dev openmpi-bin libopenmpi-dev
+
+deps:
+	@missing=""; \
+	command -v re2c   >/dev/null 2>&1 || missing="$$missing re2c"; \
+	command -v lemon  >/dev/null 2>&1 || missing="$$missing lemon"; \
+	ls /usr/lib/llvm-*/include/clang-c/Index.h >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
+	command -v mpirun >/dev/null 2>&1 || missing="$$missing openmpi-bin"; \
+	command -v mpicc  >/dev/null 2>&1 || missing="$$missing libopenmpi-dev"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "make deps: installing$$missing"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	else \
+	  echo "make deps: missing$$missing; run:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \
+	  exit 1; \
+	fi
+
+# --- tests, demo, bench -------------------------------------------------------
+
+test: deps
+	@$(MAKE) --no-print-directory run-tests
+
+test-quick: deps
+	@$(MAKE) --no-print-directory run-tests QUICK=1
+
+run-tests: $(BUILD)/azc $(UNIT_BIN)
+	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory $(BUILD)/azc
+	@echo "== azc --emit=ast samples/jacobi.zpl"
+	@$(BUILD)/azc --emit=ast samples/jacobi.zpl
+
+bench: deps
+	@$(MAKE) --no-print-directory $(BUILD)/azc
+	@AZC=$(BUILD)/azc BUILD=$(BUILD) sh bench/run.sh
+
+install: $(BUILD)/azc
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/azc $(DESTDIR)$(PREFIX)/bin/azc
+
+clean:
+	rm -rf build build-san

@@ -1,0 +1,136 @@
+/* driver.c - the azc command line (section 14 and issue 2): read, parse, check, report, emit. */
+#include "driver.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena.h"
+#include "ast_dump.h"
+#include "diag.h"
+#include "parse.h"
+#include "sema.h"
+#include "source.h"
+
+#define AZC_VERSION "0.1.0"
+
+typedef struct Options {
+  const char *input;
+  const char *output;
+  PtrVec include_dirs;
+  bool syntax_only;
+  bool emit_ast;
+  int error_limit;
+} Options;
+
+static const char usage_text[] =
+    "usage: azc [options] FILE.zpl\n"
+    "options:\n"
+    "  -o FILE            write the output to FILE\n"
+    "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
+    "  -fsyntax-only      check the program and write nothing\n"
+    "  --emit=ast         print the checked program (types, covering regions)\n"
+    "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
+    "  --version          print the version and exit\n"
+    "  --help             print this message and exit\n";
+
+/* Report a command-line problem in one line. */
+static int option_error(const char *fmt, const char *arg) {
+  fputs("azc: error: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs("\n", stderr);
+  return 1;
+}
+
+/* True if s is a whole non-negative decimal number; stores it. */
+static bool parse_count(const char *s, int *out) {
+  if (!*s) return false;
+  long v = 0;
+  for (const char *p = s; *p; p++) {
+    if (*p < '0' || *p > '9') return false;
+    v = v * 10 + (*p - '0');
+    if (v > 1000000) return false;
+  }
+  *out = (int)v;
+  return true;
+}
+
+/* Parse argv into opts; returns -1 to go on, else an exit status. */
+static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
+  memset(opts, 0, sizeof *opts);
+  opts->error_limit = 20;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      fputs(usage_text, stdout);
+      return 0;
+    } else if (!strcmp(arg, "--version")) {
+      printf("azc %s\n", AZC_VERSION);
+      return 0;
+    } else if (!strcmp(arg, "-o") || !strcmp(arg, "-I")) {
+      if (i + 1 >= argc) return option_error("option '%s' needs an argument", arg);
+      if (arg[1] == 'o') opts->output = argv[++i];
+      else vec_push(a, &opts->include_dirs, argv[++i]);
+    } else if (!strncmp(arg, "-I", 2)) {
+      vec_push(a, &opts->include_dirs, (void *)(arg + 2));
+    } else if (!strcmp(arg, "-fsyntax-only")) {
+      opts->syntax_only = true;
+    } else if (!strcmp(arg, "--emit=ast")) {
+      opts->emit_ast = true;
+    } else if (!strncmp(arg, "-ferror-limit=", 14)) {
+      if (!parse_count(arg + 14, &opts->error_limit)) return option_error("invalid value in '%s'", arg);
+    } else if (arg[0] == '-' && arg[1] != 0) {
+      return option_error("unknown option '%s'", arg);
+    } else if (opts->input) {
+      return option_error("more than one input file ('%s')", arg);
+    } else {
+      opts->input = arg;
+    }
+  }
+  if (!opts->input) return option_error("%s", "no input file (usage: azc [options] FILE.zpl)");
+  size_t n = strlen(opts->input);
+  if (!((n > 4 && !strcmp(opts->input + n - 4, ".zpl")) || (n > 2 && !strcmp(opts->input + n - 2, ".z"))))
+    return option_error("input file '%s' must end in .zpl or .z", opts->input);
+  return -1;
+}
+
+/* The directory part of a path ("." if none). */
+static const char *dir_of(Arena *a, const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) return ".";
+  if (slash == path) return "/";
+  return arena_strndup(a, path, (size_t)(slash - path));
+}
+
+/* Run the front end on opts->input; returns the exit status. */
+static int compile(Arena *a, const Options *opts) {
+  Source src;
+  if (source_read(a, opts->input, &src) != 0)
+    return option_error("%s", arena_printf(a, "cannot read '%s': %s", opts->input, strerror(errno)));
+  Diags diags;
+  diag_init(&diags, a, &src);
+  diags.error_limit = opts->error_limit;
+  Program *prog = parse_program(a, &src, &diags);
+  Sema *sema = NULL;
+  if (!diag_has_syntax_errors(&diags)) {
+    SemaOptions so = {dir_of(a, opts->input), (const char *const *)opts->include_dirs.items,
+                      opts->include_dirs.len};
+    sema = sema_check(a, prog, &src, &diags, &so);
+  }
+  diag_print(&diags, stderr);
+  if (diag_has_errors(&diags)) return 1;
+  if (opts->emit_ast) ast_dump(stdout, prog, sema);
+  if (opts->syntax_only || opts->emit_ast) return 0;
+  fprintf(stderr, "azc: error: '%s' checks cleanly, but this version of azc cannot generate C yet; "
+                  "use -fsyntax-only or --emit=ast\n", opts->input);
+  return 1;
+}
+
+int azc_main(int argc, char **argv) {
+  Arena arena = {0};
+  Options opts;
+  int status = parse_options(&arena, argc, argv, &opts);
+  if (status < 0) status = compile(&arena, &opts);
+  fflush(stdout);
+  arena_free(&arena);
+  return status;
+}

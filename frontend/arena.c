@@ -1,0 +1,86 @@
+/* arena.c - bump allocator: large blocks, never freed one object at a time. */
+#include "arena.h"
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ArenaBlock {
+  ArenaBlock *next;
+  size_t size, used;
+  max_align_t data[];
+};
+
+enum { ARENA_BLOCK = 1 << 20 };
+
+/* Abort on allocation failure: the compiler cannot continue without memory. */
+static void *xmalloc(size_t n) {
+  void *p = malloc(n);
+  if (!p) {
+    fputs("azc: out of memory\n", stderr);
+    exit(1);
+  }
+  return p;
+}
+
+void *arena_alloc(Arena *a, size_t n) {
+  n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+  ArenaBlock *b = a->head;
+  if (!b || b->size - b->used < n) {
+    size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+    b = xmalloc(sizeof(ArenaBlock) + size);
+    b->size = size;
+    b->used = 0;
+    b->next = a->head;
+    a->head = b;
+  }
+  void *p = (char *)b->data + b->used;
+  b->used += n;
+  a->used_total += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n) {
+  char *p = arena_alloc(a, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *arena_strdup(Arena *a, const char *s) { return arena_strndup(a, s, strlen(s)); }
+
+char *arena_printf(Arena *a, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = arena_alloc(a, (size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+void arena_free(Arena *a) {
+  ArenaBlock *b = a->head;
+  while (b) {
+    ArenaBlock *next = b->next;
+    free(b);
+    b = next;
+  }
+  a->head = NULL;
+  a->used_total = 0;
+}
+
+void vec_push(Arena *a, PtrVec *v, void *p) {
+  if (v->len == v->cap) {
+    int cap = v->cap ? v->cap * 2 : 4;
+    void **items = arena_alloc(a, sizeof(void *) * (size_t)cap);
+    if (v->len) memcpy(items, v->items, sizeof(void *) * (size_t)v->len);
+    v->items = items;
+    v->cap = cap;
+  }
+  v->items[v->len++] = p;
+}
