@@ -37,7 +37,7 @@ LDLIBS  = $(CLANG_LIBS) -lm
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
 LIB_SRC  := $(wildcard frontend/*.c ir/*.c passes/*.c) $(filter-out backend/main.c,$(wildcard backend/*.c))
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/parser.o
-HEADERS  := $(wildcard frontend/*.h ir/*.h passes/*.h backend/*.h) $(BUILD)/gen/parser.h
+HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h) $(BUILD)/gen/parser.h
 UNIT_SRC := $(wildcard test/unit/test_*.c)
 UNIT_BIN := $(patsubst test/unit/%.c,$(BUILD)/test/%,$(UNIT_SRC))
 

@@ -1,0 +1,267 @@
+/* sema_decl.c - declarations (section 3): config vars and constants, constants, types, regions,
+ * directions, variables and their initializers, extern items; globals are resolved on demand so that
+ * initializers and procedure headers can use everything declared before them. */
+#include <string.h>
+#include "sema_internal.h"
+
+/* True if t is the scalar type k. */
+static bool is_scalar(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
+
+/* Number of elements of an indexed array type if known, else -1. */
+static int64_t array_count(const Type *t) {
+  int64_t n = 1;
+  for (int i = 0; i < t->ndims; i++) {
+    if (!t->dims[i].known) return -1;
+    int64_t ext = t->dims[i].hi_val - t->dims[i].lo_val + 1;
+    n *= ext < 0 ? 0 : ext;
+  }
+  return n;
+}
+
+/* Count the leaf values of a brace initializer. */
+static int64_t init_leaves(const InitSyn *in) {
+  if (in->expr) return 1;
+  int64_t n = 0;
+  for (int i = 0; i < in->nitems; i++) n += init_leaves(in->items[i]);
+  return n;
+}
+
+static bool check_init(Sema *S, Type *t, InitSyn *in, const char *name);
+
+/* Every leaf of a brace list must fit the element type. */
+static bool check_leaves(Sema *S, Type *elem, InitSyn *in, const char *name) {
+  if (in->expr) return check_init(S, elem, in, name);
+  for (int i = 0; i < in->nitems; i++)
+    if (!check_leaves(S, elem, in->items[i], name)) return false;
+  return true;
+}
+
+/* Check an initializer expression against the target type (E57). */
+static bool check_init_expr(Sema *S, Type *t, Expr *e, const char *name, bool index_ok) {
+  bool saved = S->in_init;
+  S->in_init = index_ok;
+  Type *et = sema_expr(S, e);
+  S->in_init = saved;
+  if (et->kind == TY_ERROR) return false;
+  Type *target = type_elem(t);
+  if (t->kind == TY_ARRAY) target = t->elem;
+  if (e->rank > 0) {
+    SEMA_ERR(S, e->loc, "an initializer must be a scalar expression");
+    return false;
+  }
+  if (!type_assignable(target, et)) {
+    SEMA_ERR(S, e->loc, "cannot assign %s to '%s' of type %s", type_name(S, et), name, type_name(S, target));
+    return false;
+  }
+  return true;
+}
+
+/* Check an initializer for a variable or constant of type t (sections 3.9, 4.3, 4.4). */
+static bool check_init(Sema *S, Type *t, InitSyn *in, const char *name) {
+  if (t->kind == TY_ERROR) return false;
+  if (in->expr) {
+    if (t->kind == TY_RECORD && !in->expr->parens) {
+      Type *et = sema_expr(S, in->expr);
+      if (et->kind == TY_ERROR) return false;
+      if (et != t) {
+        SEMA_ERR(S, in->loc, "cannot assign %s to '%s' of type %s", type_name(S, et), name, type_name(S, t));
+        return false;
+      }
+      return true;
+    }
+    return check_init_expr(S, t, in->expr, name, t->kind == TY_ARRAY);
+  }
+  if (t->kind == TY_RECORD) {
+    if (in->nitems != t->nfields) {
+      SEMA_ERR(S, in->loc, "initializer has %d values, but '%s' has %d elements", in->nitems, name, t->nfields);
+      return false;
+    }
+    for (int i = 0; i < in->nitems; i++)
+      if (!check_init(S, t->fields[i].type, in->items[i], name)) return false;
+    return true;
+  }
+  if (t->kind != TY_ARRAY) {
+    SEMA_ERR(S, in->loc, "a '{...}' initializer is allowed only for indexed arrays and records");
+    return false;
+  }
+  int64_t want = array_count(t);
+  Type *elem = t->elem;
+  if (elem->kind == TY_SCALAR || elem->kind == TY_ENUM) {
+    int64_t have = init_leaves(in);
+    if (want >= 0 && have != want) {
+      SEMA_ERR(S, in->loc, "initializer has %lld values, but '%s' has %lld elements", (long long)have, name, (long long)want);
+      return false;
+    }
+    return check_leaves(S, elem, in, name);
+  }
+  /* arrays of records or arrays: one entry per element of the first dimension, or flat */
+  if (want >= 0 && in->nitems != want) {
+    SEMA_ERR(S, in->loc, "initializer has %d values, but '%s' has %lld elements", in->nitems, name, (long long)want);
+    return false;
+  }
+  for (int i = 0; i < in->nitems; i++)
+    if (!check_init(S, elem, in->items[i], name)) return false;
+  return true;
+}
+
+/* Record a parallel array variable for border storage. */
+static void note_array(Sema *S, Symbol *sym) {
+  if (sym && sym->type && sym->type->kind == TY_PARALLEL) vec_push(S->arena, &S->arrays, sym);
+}
+
+/* A var item (global or local): its type once, then each name's initializer. */
+void sema_check_var_item(Sema *S, Decl *d) {
+  diag_construct_begin(S->diags);
+  Type *t = sema_resolve_type(S, d->type, false);
+  diag_construct_end(S->diags);
+  for (int k = 0; k < d->nnames; k++) {
+    Symbol *sym = d->syms ? d->syms[k] : NULL;
+    if (!sym) continue;
+    sym->type = t;
+    sym->error = t->kind == TY_ERROR;
+    sym->resolve_state = 2;
+    note_array(S, sym);
+  }
+  if (!d->init || t->kind == TY_ERROR) return;
+  for (int k = 0; k < d->nnames; k++) {
+    diag_construct_begin(S->diags);
+    if (!check_init(S, t, d->init, d->names[k].name) && d->syms && d->syms[k]) d->syms[k]->error = true;
+    diag_construct_end(S->diags);
+  }
+}
+
+/* The types a config var or config const may have (section 3.4). */
+static bool config_type_ok(const Type *t) {
+  return type_is_numeric(t) || is_scalar(t, SK_BOOLEAN) || is_scalar(t, SK_STRING) || t->kind == TY_ENUM;
+}
+
+/* A config var/const or constant item: type, required initializer, value. */
+static void resolve_valued(Sema *S, Symbol *sym, Decl *d) {
+  diag_construct_begin(S->diags);
+  Type *t = sema_resolve_type(S, d->type, false);
+  sym->type = t;
+  if (t->kind == TY_ERROR) sym->error = true;
+  else if (!d->init) {
+    SEMA_ERR(S, d->names[0].loc, "'%s' must have an initializer", sym->name);
+    sym->error = true;
+  } else if ((d->kind == D_CONFIG_VAR || d->kind == D_CONFIG_CONST) && !config_type_ok(t)) {
+    SEMA_ERR(S, d->names[0].loc, "config var '%s' has type %s, which cannot be set from the command line", sym->name,
+             type_name(S, t));
+    sym->error = true;
+  } else if (t->kind == TY_PARALLEL) {
+    SEMA_ERR(S, d->type->loc, "a constant cannot be a parallel array");
+    sym->error = true;
+  } else if (!check_init(S, t, d->init, sym->name)) {
+    sym->error = true;
+  } else if (d->kind == D_CONST && d->init->expr && (type_is_integer(t) || is_scalar(t, SK_BOOLEAN))) {
+    sym->const_known = sema_const_int(S, d->init->expr, &sym->const_val);
+  }
+  diag_construct_end(S->diags);
+}
+
+/* A type item; enumerations and records take the declared name. */
+static void resolve_type_item(Sema *S, Symbol *sym, Decl *d) {
+  diag_construct_begin(S->diags);
+  Type *t = sema_resolve_type(S, d->type, false);
+  diag_construct_end(S->diags);
+  if ((t->kind == TY_ENUM || t->kind == TY_RECORD) && (d->type->kind == TS_ENUM || d->type->kind == TS_RECORD))
+    t->name = sym->name;
+  sym->type = t;
+  sym->error = t->kind == TY_ERROR;
+}
+
+/* A region item (section 3.7). */
+static void resolve_region_item(Sema *S, Symbol *sym, Decl *d) {
+  diag_construct_begin(S->diags);
+  RegionSyn *rs = d->region;
+  if (rs->kind == RX_WITH || rs->kind == RX_WITHOUT) {
+    SEMA_ERR(S, rs->loc, "a declared region cannot contain blank dimensions, '\"' or a mask");
+    sym->error = true;
+  } else {
+    Region *saved = S->cover;
+    S->cover = NULL;
+    Region *r = sema_region_syn(S, rs, true);
+    S->cover = saved;
+    sym->region = r;
+    sym->error = r->error;
+  }
+  diag_construct_end(S->diags);
+}
+
+/* A direction item (section 3.8). */
+static void resolve_direction_item(Sema *S, Symbol *sym, Decl *d) {
+  diag_construct_begin(S->diags);
+  bool known;
+  if (!sema_dir(S, d->dir, &sym->dir_rank, sym->dir, &known)) sym->error = true;
+  sym->dir_known = known;
+  diag_construct_end(S->diags);
+}
+
+void sema_resolve_symbol(Sema *S, Symbol *sym) {
+  if (sym->resolve_state != 0 || !sym->decl) return;
+  sym->resolve_state = 1;
+  Scope *saved_locals = S->locals;
+  Region *saved_cover = S->cover;
+  bool saved_inh = S->cover_inherited;
+  ProcInfo *saved_info = S->cur_info;
+  Proc *saved_proc = S->cur_proc;
+  int saved_need = S->need_rank;
+  S->locals = NULL;
+  S->cover = NULL;
+  S->cover_inherited = false;
+  S->cur_info = NULL;
+  S->cur_proc = NULL;
+  Decl *d = sym->decl;
+  switch (d->kind) {
+  case D_CONFIG_VAR: case D_CONFIG_CONST: case D_CONST: resolve_valued(S, sym, d); break;
+  case D_TYPE: resolve_type_item(S, sym, d); break;
+  case D_REGION: resolve_region_item(S, sym, d); break;
+  case D_DIRECTION: resolve_direction_item(S, sym, d); break;
+  case D_VAR: case D_EXTERN_VAR: case D_EXTERN_CONST:
+    if (!d->syms) break;
+    for (int k = 0; k < d->nnames; k++)
+      if (d->syms[k]) d->syms[k]->resolve_state = 1;
+    sema_check_var_item(S, d);
+    if (d->kind != D_VAR && d->type->sem && d->type->sem->kind != TY_ERROR) {
+      Type *t = d->type->sem;
+      if (t->kind != TY_SCALAR && t->kind != TY_ENUM) t = NULL;
+      if (!t || is_scalar(t, SK_STRING) || is_scalar(t, SK_FILE))
+        SEMA_ERR(S, d->type->loc, "extern declarations may only use scalar types other than string and file");
+    }
+    break;
+  default: break;
+  }
+  sym->resolve_state = 2;
+  S->locals = saved_locals;
+  S->cover = saved_cover;
+  S->cover_inherited = saved_inh;
+  S->cur_info = saved_info;
+  S->cur_proc = saved_proc;
+  S->need_rank = saved_need;
+}
+
+void sema_check_decl(Sema *S, Decl *d) {
+  switch (d->kind) {
+  case D_UNSUPPORTED:
+    SEMA_ERR(S, d->loc, "%s", d->unsupported);
+    break;
+  case D_EXTERN_HEADER:
+    break;
+  case D_PROC: {
+    Symbol *sym = d->proc->sym;
+    if (!sym) break;
+    sema_proc_signature(S, sym);
+    if (d->proc->is_extern) {
+      sema_check_extern_prototype(S, sym);
+      break;
+    }
+    if (d->proc->body && sym->proc == d->proc) vec_push(S->arena, &S->procs, sym);
+    break;
+  }
+  default:
+    if (!d->syms) break;
+    for (int k = 0; k < d->nnames; k++)
+      if (d->syms[k]) sema_resolve_symbol(S, d->syms[k]);
+    break;
+  }
+}

@@ -1,0 +1,705 @@
+/* sema_expr.c - types, ranks and rules of expressions (section 6): names, subscripts, fields, calls and
+ * promotion, operators, shifts, reductions, scans, floods and IndexK. Sets Expr.type/rank/parallel. */
+#include <string.h>
+#include "sema_internal.h"
+
+static Type *expr_check(Sema *S, Expr *e, bool whole_ok);
+
+/* Record e's result. */
+static Type *set(Expr *e, Type *t, int rank) {
+  e->type = t;
+  e->rank = rank;
+  e->parallel = rank > 0;
+  return t;
+}
+
+/* The region parallel operands are checked against here: a partial reduction's or flood's source, or the cover. */
+static Region *operand_region(Sema *S) { return S->sub_cover ? S->sub_cover : S->cover; }
+
+/* Note that the statement has a parallel operand of the given rank (for E13/E14). */
+static void need_rank(Sema *S, int rank, Loc loc) {
+  if (S->sub_cover || rank <= 0) return;
+  if (!S->need_rank) {
+    S->need_rank = rank;
+    S->need_loc = loc;
+  }
+}
+
+Symbol *sema_base_symbol(Expr *e) {
+  while (e && (e->kind == EX_FIELD || e->kind == EX_INDEX || e->kind == EX_SHIFT)) e = e->base;
+  return e && e->kind == EX_NAME ? e->sym : NULL;
+}
+
+/* True if sym is something that can be assigned or passed by reference. */
+static bool is_variable_symbol(const Symbol *sym) {
+  return sym && (sym->kind == SYM_VAR || sym->kind == SYM_CONFIG_VAR || sym->kind == SYM_PARAM ||
+                 sym->kind == SYM_EXTERN_VAR);
+}
+
+bool sema_is_variable(Sema *S, Expr *e) {
+  (void)S;
+  if (!e || e->parens) return false;
+  if (e->kind == EX_NAME) return is_variable_symbol(e->sym);
+  if (e->kind == EX_FIELD || e->kind == EX_INDEX) return sema_is_variable(S, e->base) || (e->base && e->base->kind != EX_NAME && sema_base_symbol(e) && is_variable_symbol(sema_base_symbol(e)));
+  return false;
+}
+
+/* Check a parallel array operand against the flood dimensions of the region in effect (E30) and record it. */
+static void parallel_operand(Sema *S, Expr *e, Symbol *sym, Type *t) {
+  Region *r = operand_region(S);
+  need_rank(S, t->rank, e->loc);
+  if (r && !r->error && r->rank == t->rank) {
+    for (int k = 0; k < r->rank; k++) {
+      if (r->dims[k].kind != DK_STAR) continue;
+      bool flooded = t->region && t->region->dims[k].kind == DK_STAR;
+      if (t->region && !flooded) {
+        SEMA_ERR(S, e->loc, "'%s' is not flooded in dimension %d, but the covering region is", sym->name, k + 1);
+        return;
+      }
+    }
+  }
+  if (r && (sym->kind == SYM_VAR || sym->kind == SYM_PARAM)) {
+    Access *a = ARENA_NEW(S->arena, Access);
+    a->array = sym;
+    a->expr = e;
+    a->cover = r;
+    a->loc = e->loc;
+    vec_push(S->arena, &S->accesses, a);
+  }
+}
+
+/* A name used as a value. */
+static Type *check_name(Sema *S, Expr *e, bool whole_ok) {
+  Symbol *sym = sema_lookup(S, e->name.name, e->loc.off);
+  e->sym = sym;
+  if (!sym) {
+    SEMA_ERR(S, e->loc, "undeclared identifier '%s'", e->name.name);
+    return set(e, S->t_error, 0);
+  }
+  if (sym->global) sema_resolve_symbol(S, sym);
+  if (sym->error) return set(e, S->t_error, 0);
+  switch (sym->kind) {
+  case SYM_UNSUPPORTED:
+    SEMA_ERR(S, e->loc, "%s", sym->unsupported);
+    return set(e, S->t_error, 0);
+  case SYM_INDEX: {
+    Region *r = operand_region(S);
+    if (r && !r->error && !r->dynamic && r->rank < sym->index_k) {
+      SEMA_ERR(S, e->loc, "'%s' needs a covering region of rank %d or more", sym->name, sym->index_k);
+      return set(e, S->t_error, 0);
+    }
+    if (r && !r->error && sym->index_k <= r->rank && r->dims[sym->index_k - 1].kind == DK_STAR) {
+      SEMA_ERR(S, e->loc, "'%s' cannot be used where dimension %d of the covering region is '*'", sym->name,
+               sym->index_k);
+      return set(e, S->t_error, 0);
+    }
+    int rank = r && !r->error && r->rank ? r->rank : sym->index_k;
+    need_rank(S, rank, e->loc);
+    return set(e, sym->type, rank);
+  }
+  case SYM_INDEX_INIT:
+    if (!S->in_init) {
+      SEMA_ERR(S, e->loc, "'%s' can only be used in an indexed-array initializer", sym->name);
+      return set(e, S->t_error, 0);
+    }
+    return set(e, sym->type, 0);
+  case SYM_TYPE: case SYM_REGION: case SYM_DIRECTION: case SYM_PROC: case SYM_BUILTIN: {
+    static const char *const what[] = {[SYM_TYPE] = "a type", [SYM_REGION] = "a region",
+                                       [SYM_DIRECTION] = "a direction", [SYM_PROC] = "a procedure",
+                                       [SYM_BUILTIN] = "a procedure"};
+    SEMA_ERR(S, e->loc, "'%s' is %s, not a value", sym->name, what[sym->kind]);
+    return set(e, S->t_error, 0);
+  }
+  default:
+    break;
+  }
+  Type *t = sym->type ? sym->type : S->t_error;
+  if (t->kind == TY_ERROR) return set(e, t, 0);
+  if (t->kind == TY_ARRAY && !whole_ok) {
+    SEMA_ERR(S, e->loc, "indexed array '%s' must be subscripted; use '%s[]' for the whole array", sym->name, sym->name);
+    return set(e, S->t_error, 0);
+  }
+  if (t->kind == TY_PARALLEL) {
+    parallel_operand(S, e, sym, t);
+    return set(e, t->elem, t->rank);
+  }
+  return set(e, t, 0);
+}
+
+/* The name of the variable a designator starts from, for messages. */
+static const char *designator_name(Expr *e) {
+  Symbol *s = sema_base_symbol(e);
+  if (s) return s->name;
+  while (e && e->kind != EX_NAME && e->base) e = e->base;
+  return e && e->kind == EX_NAME ? e->name.name : "?";
+}
+
+/* Check a scalar integer subscript. */
+static bool check_subscript(Sema *S, Expr *a) {
+  Type *t = expr_check(S, a, false);
+  if (t->kind == TY_ERROR) return false;
+  if (a->rank > 0 || !(type_is_integer(t) || t->kind == TY_ENUM || (t->kind == TY_SCALAR && t->scalar == SK_BOOLEAN))) {
+    SEMA_ERR(S, a->loc, "subscripts must be integer scalars, not %s", type_name(S, t));
+    return false;
+  }
+  return true;
+}
+
+/* base[args] */
+static Type *check_index(Sema *S, Expr *e, bool whole_ok) {
+  Type *bt = expr_check(S, e->base, true);
+  if (bt->kind == TY_ERROR) return set(e, bt, 0);
+  Expr *name = e->base;
+  if (bt->kind != TY_ARRAY) {
+    SEMA_ERR(S, name->kind == EX_NAME ? name->loc : e->loc, "'%s' is not an indexed array", designator_name(name));
+    return set(e, S->t_error, 0);
+  }
+  if (e->nargs == 0) {
+    if (!whole_ok) {
+      SEMA_ERR(S, e->loc, "a whole indexed array cannot be used here");
+      return set(e, S->t_error, 0);
+    }
+    return set(e, bt, e->base->rank);
+  }
+  if (e->nargs != bt->ndims) {
+    SEMA_ERR(S, name->kind == EX_NAME ? name->loc : e->loc, "wrong number of subscripts for '%s': expected %d, got %d",
+             designator_name(name), bt->ndims, e->nargs);
+    return set(e, S->t_error, 0);
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (!check_subscript(S, e->args[i])) return set(e, S->t_error, 0);
+  Type *et = bt->elem;
+  if (et->kind == TY_ARRAY && !whole_ok && e->base->rank == 0) {
+    /* an array of arrays element used whole: only in whole-array contexts */
+  }
+  return set(e, et, e->base->rank);
+}
+
+/* base.field */
+static Type *check_field(Sema *S, Expr *e) {
+  Type *bt = expr_check(S, e->base, false);
+  if (bt->kind == TY_ERROR) return set(e, bt, 0);
+  if (bt->kind != TY_RECORD) {
+    SEMA_ERR(S, e->name.loc, "'%s' is not a record", designator_name(e->base));
+    return set(e, S->t_error, 0);
+  }
+  for (int i = 0; i < bt->nfields; i++)
+    if (!strcmp(bt->fields[i].name, e->name.name)) return set(e, bt->fields[i].type, e->base->rank);
+  SEMA_ERR(S, e->name.loc, "'%s' has no field '%s'", designator_name(e->base), e->name.name);
+  return set(e, S->t_error, 0);
+}
+
+/* ---- operators ---- */
+
+/* The spelling of the type of an expression, with its rank for parallel values. */
+static const char *expr_type_name(Sema *S, Expr *e) {
+  if (e->rank == 0) return type_name(S, e->type);
+  Type pt = {0};
+  pt.kind = TY_PARALLEL;
+  pt.rank = e->rank;
+  pt.elem = e->type;
+  return type_name(S, &pt);
+}
+
+/* E15 when two parallel operands of different ranks meet at an operator. Returns the result rank or -1. */
+static int join_ranks(Sema *S, Expr *a, Expr *b, Loc op) {
+  if (a->rank && b->rank && a->rank != b->rank) {
+    SEMA_ERR(S, op, "operands have different ranks (%d and %d)", a->rank, b->rank);
+    return -1;
+  }
+  return a->rank ? a->rank : b->rank;
+}
+
+/* True if t is the string type. */
+static bool is_string(const Type *t) { return t->kind == TY_SCALAR && t->scalar == SK_STRING; }
+
+/* Require a truth value (E21). */
+static bool truth_operand(Sema *S, Expr *x) {
+  if (type_is_truth(x->type)) return true;
+  SEMA_ERR(S, x->loc, "expected a boolean or integer value, found %s", type_name(S, x->type));
+  return false;
+}
+
+/* Arithmetic operand check: numeric, boolean or enumeration (E44 for strings, E24 otherwise). */
+static bool arith_operand(Sema *S, Expr *x, Loc op, const char *spelling) {
+  if (type_is_arith(x->type)) return true;
+  if (is_string(x->type)) SEMA_ERR(S, op, "operator '%s' cannot be applied to strings", spelling);
+  else SEMA_ERR(S, op, "'%s' cannot be applied to %s", spelling, type_name(S, x->type));
+  return false;
+}
+
+/* True if two operand types may be compared with this operator (section 6.4). */
+static bool comparable(const Type *a, const Type *b, int op) {
+  if (type_is_arith(a) && type_is_arith(b)) {
+    if (a->kind == TY_ENUM && b->kind == TY_ENUM) return a == b;
+    return true;
+  }
+  if (is_string(a) && is_string(b)) return true;
+  if (a->kind == TY_SCALAR && b->kind == TY_SCALAR && a->scalar == SK_FILE && b->scalar == SK_FILE)
+    return op == OP_EQ || op == OP_NE;
+  return false;
+}
+
+static Type *check_binary(Sema *S, Expr *e) {
+  Type *l = expr_check(S, e->lhs, false);
+  Type *r = expr_check(S, e->rhs, false);
+  if (l->kind == TY_ERROR || r->kind == TY_ERROR) return set(e, S->t_error, 0);
+  const char *sp = op_spelling((OpKind)e->op);
+  int rank = join_ranks(S, e->lhs, e->rhs, e->oploc);
+  if (rank < 0) return set(e, S->t_error, 0);
+  switch (e->op) {
+  case OP_AND: case OP_OR:
+    if (!truth_operand(S, e->lhs) || !truth_operand(S, e->rhs)) return set(e, S->t_error, 0);
+    return set(e, type_scalar(S, SK_BOOLEAN), rank);
+  case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+    if (!comparable(l, r, e->op)) {
+      SEMA_ERR(S, e->oploc, "cannot compare %s with %s", type_name(S, l), type_name(S, r));
+      return set(e, S->t_error, 0);
+    }
+    return set(e, type_scalar(S, SK_BOOLEAN), rank);
+  case OP_MOD: {
+    Expr *bad = !(type_is_integer(l) || l->kind == TY_ENUM) ? e->lhs : !(type_is_integer(r) || r->kind == TY_ENUM) ? e->rhs : NULL;
+    if (bad) {
+      if (is_string(bad->type)) SEMA_ERR(S, e->oploc, "operator '%%' cannot be applied to strings");
+      else SEMA_ERR(S, e->oploc, "operator '%%' requires integer operands, not %s", type_name(S, bad->type));
+      return set(e, S->t_error, 0);
+    }
+    return set(e, type_common(S, l, r), rank);
+  }
+  default:
+    if (!arith_operand(S, e->lhs, e->oploc, sp) || !arith_operand(S, e->rhs, e->oploc, sp)) return set(e, S->t_error, 0);
+    if (e->op == OP_POW && !(type_is_integer(type_promote(S, l)) && type_is_integer(type_promote(S, r))))
+      return set(e, type_scalar(S, SK_DOUBLE), rank);
+    return set(e, type_common(S, l, r), rank);
+  }
+}
+
+static Type *check_unary(Sema *S, Expr *e) {
+  Type *t = expr_check(S, e->rhs, false);
+  if (t->kind == TY_ERROR) return set(e, t, 0);
+  if (e->op == OP_NOT) {
+    if (!truth_operand(S, e->rhs)) return set(e, S->t_error, 0);
+    return set(e, type_scalar(S, SK_BOOLEAN), e->rhs->rank);
+  }
+  if (!(type_is_numeric(t) || (t->kind == TY_SCALAR && t->scalar == SK_BOOLEAN))) {
+    if (is_string(t)) SEMA_ERR(S, e->loc, "operator '%s' cannot be applied to strings", op_spelling((OpKind)e->op));
+    else SEMA_ERR(S, e->loc, "'%s' cannot be applied to %s", op_spelling((OpKind)e->op), type_name(S, t));
+    return set(e, S->t_error, 0);
+  }
+  return set(e, type_promote(S, t), e->rhs->rank);
+}
+
+/* ---- shifts ---- */
+
+static Type *check_shift(Sema *S, Expr *e) {
+  Expr *b = e->base;
+  if (b->parens || (b->kind != EX_NAME && b->kind != EX_FIELD && b->kind != EX_INDEX)) {
+    if (b->kind != EX_SHIFT) expr_check(S, b, false);
+    SEMA_ERR(S, e->oploc, "'@' must be applied to a variable");
+    return set(e, S->t_error, 0);
+  }
+  Type *t = expr_check(S, b, false);
+  if (t->kind == TY_ERROR) return set(e, t, 0);
+  Symbol *sym = sema_base_symbol(b);
+  if (!sym || !(sym->kind == SYM_VAR || sym->kind == SYM_PARAM || sym->kind == SYM_CONFIG_VAR || sym->kind == SYM_CONST)) {
+    SEMA_ERR(S, e->oploc, "'@' must be applied to a variable");
+    return set(e, S->t_error, 0);
+  }
+  if (b->rank == 0) {
+    SEMA_ERR(S, e->oploc, "'@' applied to scalar '%s'", sym->name);
+    return set(e, S->t_error, 0);
+  }
+  int drank = 0;
+  int64_t d[MAX_RANK] = {0};
+  bool known;
+  if (!sema_dir(S, e->dir, &drank, d, &known)) return set(e, S->t_error, 0);
+  if (drank != b->rank) {
+    if (e->dir->kind == DIR_NAME)
+      SEMA_ERR(S, e->dir->loc, "direction '%s' has rank %d, but '%s' has rank %d", e->dir->name.name, drank, sym->name, b->rank);
+    else
+      SEMA_ERR(S, e->dir->loc, "direction %.*s has rank %d, but '%s' has rank %d", e->dir->end - e->dir->start,
+               S->src->text + e->dir->start, drank, sym->name, b->rank);
+    return set(e, S->t_error, 0);
+  }
+  if (!e->wrap && known) {
+    ShiftUse *u = ARENA_NEW(S->arena, ShiftUse);
+    u->array = sym;
+    u->rank = drank;
+    memcpy(u->d, d, sizeof d);
+    vec_push(S->arena, &S->shifts, u);
+  }
+  /* The plain access recorded for the base becomes a shifted one. */
+  if (!e->wrap && S->accesses.len > 0) {
+    Access *a = S->accesses.items[S->accesses.len - 1];
+    if (a->array == sym && a->expr == (b->kind == EX_NAME ? b : a->expr)) {
+      a->shifted = true;
+      a->expr = e;
+      a->d_known = known;
+      memcpy(a->d, d, sizeof d);
+    }
+  } else if (e->wrap && S->accesses.len > 0) {
+    Access *a = S->accesses.items[S->accesses.len - 1];
+    if (a->array == sym) S->accesses.len--; /* '@^' has no containment requirement */
+  }
+  return set(e, t, b->rank);
+}
+
+/* ---- reductions, scans, floods ---- */
+
+/* Result type of a reduction or scan over elements of type t, or NULL if the operator does not apply (E24). */
+static Type *reduce_type(Sema *S, RedOp op, Type *t) {
+  bool is_bool = t->kind == TY_SCALAR && t->scalar == SK_BOOLEAN;
+  switch (op) {
+  case RED_AND: case RED_OR:
+    return type_is_truth(t) ? type_scalar(S, SK_BOOLEAN) : NULL;
+  case RED_BAND: case RED_BOR: case RED_BXOR:
+    if (!type_is_integer(t) && !is_bool) return NULL;
+    break;
+  default:
+    if (!type_is_numeric(t) && !is_bool) return NULL;
+    break;
+  }
+  if (t->scalar == SK_UBYTE || t->scalar == SK_USHORTINT) return type_scalar(S, SK_UINTEGER);
+  return type_promote(S, t);
+}
+
+/* Check the dimensions of a partial reduction's or flood's source region against the cover (E50, E26). */
+static bool check_source_dims(Sema *S, Expr *e, Region *src, Region *cover, bool flood) {
+  const char *sp = e->kind == EX_FLOOD ? ">>" : reduce_spelling((RedOp)e->op);
+  int reduced = 0;
+  for (int k = 0; k < src->rank; k++) {
+    RDim *s = &src->dims[k], *c = &cover->dims[k];
+    bool is_reduced = flood ? s->kind == DK_SINGLE : (c->kind == DK_SINGLE || c->kind == DK_STAR) && s->kind != DK_SINGLE;
+    if (is_reduced) {
+      reduced++;
+      continue;
+    }
+    if (flood && c->kind == DK_STAR) {
+      SEMA_ERR(S, e->loc, "dimension %d of the region of '%s' does not match the covering region", k + 1, sp);
+      return false;
+    }
+    bool mismatch = (s->kind == DK_STAR) != (c->kind == DK_STAR) ||
+                    (s->known && c->known && s->kind != DK_STAR && (s->lo != c->lo || s->hi != c->hi));
+    if (mismatch) {
+      SEMA_ERR(S, e->loc, "dimension %d of the region of '%s' does not match the covering region", k + 1, sp);
+      return false;
+    }
+  }
+  if (!flood && reduced == 0) {
+    SEMA_ERR(S, e->loc, "partial reduction does not reduce any dimension");
+    return false;
+  }
+  return true;
+}
+
+/* The operand of a partial reduction or a flood, checked over its own source region. */
+static Type *sub_operand(Sema *S, Expr *e, Region **src_out) {
+  Region *cover = S->sub_cover ? S->sub_cover : S->cover;
+  const char *sp = e->kind == EX_FLOOD ? ">>" : reduce_spelling((RedOp)e->op);
+  if (!cover && !S->cover_inherited) {
+    expr_check(S, e->rhs, false);
+    SEMA_ERR(S, e->loc, "parallel statement has no covering region");
+    return S->t_error;
+  }
+  Region *src = sema_region_bracket(S, e->region, false);
+  *src_out = src;
+  if (src->error) return S->t_error;
+  Region *saved = S->sub_cover;
+  S->sub_cover = src;
+  Type *t = expr_check(S, e->rhs, false);
+  S->sub_cover = saved;
+  if (t->kind == TY_ERROR) return t;
+  if (e->rhs->rank && e->rhs->rank != src->rank) {
+    SEMA_ERR(S, e->loc, "region of '%s' has rank %d, but its operand has rank %d", sp, src->rank, e->rhs->rank);
+    return S->t_error;
+  }
+  if (cover && !cover->error && !cover->dynamic) {
+    if (cover->rank != src->rank) {
+      SEMA_ERR(S, e->loc, "region of '%s' has rank %d, but its operand has rank %d", sp, src->rank, cover->rank);
+      return S->t_error;
+    }
+    if (!src->dynamic && !check_source_dims(S, e, src, cover, e->kind == EX_FLOOD)) return S->t_error;
+  }
+  return t;
+}
+
+static Type *check_reduce(Sema *S, Expr *e) {
+  const char *sp = reduce_spelling((RedOp)e->op);
+  if (e->region) {
+    Region *src = NULL;
+    Type *t = sub_operand(S, e, &src);
+    if (t->kind == TY_ERROR) return set(e, t, 0);
+    Type *rt = reduce_type(S, (RedOp)e->op, t);
+    if (!rt) {
+      SEMA_ERR(S, e->loc, "'%s' cannot be applied to %s", sp, type_name(S, t));
+      return set(e, S->t_error, 0);
+    }
+    int rank = src->rank;
+    need_rank(S, rank, e->loc);
+    return set(e, rt, rank);
+  }
+  Type *t = expr_check(S, e->rhs, false);
+  if (t->kind == TY_ERROR) return set(e, t, 0);
+  if (!e->rhs->parallel) {
+    SEMA_ERR(S, e->loc, "operand of '%s' must be a parallel expression", sp);
+    return set(e, S->t_error, 0);
+  }
+  Type *rt = reduce_type(S, (RedOp)e->op, t);
+  if (!rt) {
+    SEMA_ERR(S, e->loc, "'%s' cannot be applied to %s", sp, type_name(S, t));
+    return set(e, S->t_error, 0);
+  }
+  return set(e, rt, 0);
+}
+
+/* The dimension list of a scan: distinct integers 1..rank (E27). */
+static bool check_scan_dims(Sema *S, Bracket *b, int rank) {
+  bool seen[MAX_RANK + 1] = {0};
+  for (int i = 0; i < b->n; i++) {
+    BracketItem *it = &b->items[i];
+    int64_t v = 0;
+    bool ok = it->kind == BI_EXPR && sema_const_int(S, it->lo, &v);
+    if (!ok) {
+      SEMA_ERR(S, it->loc, "scan dimensions must be integer literals");
+      return false;
+    }
+    if (v < 1 || v > rank || seen[v]) {
+      SEMA_ERR(S, it->loc, "invalid scan dimension %lld for an operand of rank %d", (long long)v, rank);
+      return false;
+    }
+    seen[v] = true;
+  }
+  return true;
+}
+
+static Type *check_scan(Sema *S, Expr *e) {
+  const char *sp = scan_spelling((RedOp)e->op);
+  Type *t = expr_check(S, e->rhs, false);
+  if (t->kind == TY_ERROR) return set(e, t, 0);
+  if (!e->rhs->parallel) {
+    SEMA_ERR(S, e->loc, "operand of '%s' must be a parallel expression", sp);
+    return set(e, S->t_error, 0);
+  }
+  if (e->region && !check_scan_dims(S, e->region, e->rhs->rank)) return set(e, S->t_error, 0);
+  Type *rt = reduce_type(S, (RedOp)e->op, t);
+  if (!rt) {
+    SEMA_ERR(S, e->loc, "'%s' cannot be applied to %s", sp, type_name(S, t));
+    return set(e, S->t_error, 0);
+  }
+  return set(e, rt, e->rhs->rank);
+}
+
+static Type *check_flood(Sema *S, Expr *e) {
+  Region *src = NULL;
+  Type *t = sub_operand(S, e, &src);
+  if (t->kind == TY_ERROR) return set(e, t, 0);
+  need_rank(S, src->rank, e->loc);
+  return set(e, t, src->rank);
+}
+
+/* ---- calls ---- */
+
+static const char *mode_name(ParamMode m) {
+  switch (m) {
+  case PM_IN: return "in";
+  case PM_OUT: return "out";
+  case PM_INOUT: return "inout";
+  case PM_VAR: return "var";
+  case PM_CONST: return "const";
+  default: return "const";
+  }
+}
+
+/* True for modes that pass by reference. */
+static bool by_reference(ParamMode m) { return m == PM_OUT || m == PM_INOUT || m == PM_VAR; }
+
+/* A whole parallel or indexed array argument for an array parameter. */
+static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) {
+  Type *at = expr_check(S, arg, true);
+  if (at->kind == TY_ERROR) return false;
+  const char *pname = callee->pnames[i];
+  Symbol *base = sema_base_symbol(arg);
+  bool is_var = base && sema_is_variable(S, arg);
+  if (pt->kind == TY_PARALLEL) {
+    bool whole = arg->kind == EX_NAME && base && base->type && base->type->kind == TY_PARALLEL;
+    if (by_reference(callee->pmodes[i]) && !whole) {
+      SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name, pname, mode_name(callee->pmodes[i]));
+      return false;
+    }
+    if (!whole || arg->rank != pt->rank || !type_same(at, pt->elem)) {
+      SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
+               expr_type_name(S, arg), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
+      return false;
+    }
+    /* A whole array passed to a parameter is not an operand: drop its access record. */
+    if (S->accesses.len && ((Access *)S->accesses.items[S->accesses.len - 1])->expr == arg) S->accesses.len--;
+    if (S->need_loc.off == arg->loc.off) S->need_rank = 0;
+    ParamBinding *pb = ARENA_NEW(S->arena, ParamBinding);
+    pb->callee = callee;
+    pb->param = i;
+    pb->arg = base;
+    if (S->cur_info) vec_push(S->arena, &S->cur_info->bindings, pb);
+    return true;
+  }
+  if (by_reference(callee->pmodes[i]) && !is_var) {
+    SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name, pname, mode_name(callee->pmodes[i]));
+    return false;
+  }
+  if (!type_same(at, pt)) {
+    SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
+             type_name(S, at), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
+    return false;
+  }
+  return true;
+}
+
+/* A scalar argument. Returns false after an error; sets *parallel for a parallel argument (promotion). */
+static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt, bool *parallel) {
+  Type *at = expr_check(S, arg, false);
+  if (at->kind == TY_ERROR) return false;
+  ParamMode m = callee->pmodes[i];
+  bool is_file = pt->kind == TY_SCALAR && pt->scalar == SK_FILE;
+  if (by_reference(m) && !is_file) {
+    if (!sema_is_variable(S, arg) || arg->rank > 0) {
+      SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name,
+               callee->pnames[i], mode_name(m));
+      return false;
+    }
+    if (!type_same(at, pt)) {
+      SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1,
+               callee->name, type_name(S, at), mode_name(m), callee->pnames[i], type_name(S, pt));
+      return false;
+    }
+    return true;
+  }
+  if (!type_assignable(pt, at)) {
+    SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, expr_type_name(S, arg),
+             type_name(S, pt));
+    return false;
+  }
+  if (arg->rank > 0) *parallel = true;
+  return true;
+}
+
+/* Why a procedure's signature prevents promotion (E46), or NULL. */
+static const char *signature_reason(Symbol *callee) {
+  for (int i = 0; i < callee->nparams; i++)
+    if (by_reference(callee->pmodes[i])) return "it has an out or inout parameter";
+  return NULL;
+}
+
+/* Record a call for the whole-program analyses. */
+static void record_call(Sema *S, Symbol *callee, Expr *e, bool promoted) {
+  CallSite *c = ARENA_NEW(S->arena, CallSite);
+  c->callee = callee;
+  c->call = e;
+  c->cover = S->cover;
+  c->promoted = promoted;
+  c->in_parallel_stmt = S->in_parallel_stmt;
+  c->loc = e->loc;
+  vec_push(S->arena, &(S->cur_info ? S->cur_info : S->elab_info)->calls, c);
+}
+
+Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e);
+
+/* A call to a program procedure or an imported C function. stmt: a call statement (never promoted). */
+Type *sema_call(Sema *S, Expr *e, bool stmt) {
+  Symbol *callee = sema_lookup(S, e->name.name, e->loc.off);
+  e->sym = callee;
+  if (!callee) {
+    if (!S->headers_failed) SEMA_ERR(S, e->loc, "call to undefined procedure '%s'", e->name.name);
+    for (int i = 0; i < e->nargs; i++) expr_check(S, e->args[i], true);
+    return set(e, S->t_error, 0);
+  }
+  if (callee->kind == SYM_UNSUPPORTED) {
+    SEMA_ERR(S, e->loc, "%s", callee->unsupported);
+    return set(e, S->t_error, 0);
+  }
+  if (callee->kind == SYM_BUILTIN) return sema_builtin_call(S, callee, e);
+  if (callee->kind != SYM_PROC) {
+    SEMA_ERR(S, e->loc, "'%s' is not a procedure", e->name.name);
+    return set(e, S->t_error, 0);
+  }
+  if (callee->error) return set(e, S->t_error, 0);
+  if (callee->cfunc && !sema_cfunc_callable(S, callee, e->loc)) return set(e, S->t_error, 0);
+  sema_proc_signature(S, callee);
+  if (e->nargs != callee->nparams) {
+    SEMA_ERR(S, e->loc, "wrong number of arguments to '%s': expected %d, got %d", e->name.name, callee->nparams, e->nargs);
+    return set(e, S->t_error, 0);
+  }
+  bool parallel = false, ok = true;
+  int rank = 0;
+  for (int i = 0; i < e->nargs && ok; i++) {
+    Type *pt = callee->ptypes[i];
+    if (pt->kind == TY_ERROR) {
+      expr_check(S, e->args[i], true);
+      ok = false;
+    } else if (pt->kind == TY_PARALLEL || pt->kind == TY_ARRAY) {
+      ok = array_argument(S, callee, i, e->args[i], pt);
+    } else {
+      bool par = false;
+      ok = scalar_argument(S, callee, i, e->args[i], pt, &par);
+      if (ok && par) {
+        if (stmt) {
+          SEMA_ERR(S, e->args[i]->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, e->name.name,
+                   expr_type_name(S, e->args[i]), type_name(S, pt));
+          ok = false;
+        } else if (rank && e->args[i]->rank != rank) {
+          SEMA_ERR(S, e->args[i]->loc, "operands have different ranks (%d and %d)", rank, e->args[i]->rank);
+          ok = false;
+        } else {
+          parallel = true;
+          rank = e->args[i]->rank;
+        }
+      }
+    }
+  }
+  if (!ok) return set(e, S->t_error, 0);
+  if (parallel) {
+    const char *why = signature_reason(callee);
+    if (!why && callee->result == NULL) why = "it has no result";
+    bool arrays = false;
+    for (int i = 0; i < callee->nparams; i++) arrays |= callee->ptypes[i]->kind != TY_SCALAR && callee->ptypes[i]->kind != TY_ENUM && callee->ptypes[i]->kind != TY_RECORD;
+    if (!why && arrays) why = "it has an array parameter";
+    if (why) {
+      SEMA_ERR(S, e->loc, "procedure '%s' cannot be applied elementwise: %s", e->name.name, why);
+      return set(e, S->t_error, 0);
+    }
+  }
+  record_call(S, callee, e, parallel);
+  if (!stmt && !callee->result) {
+    SEMA_ERR(S, e->loc, "procedure '%s' has no result and cannot be used in an expression", e->name.name);
+    return set(e, S->t_error, 0);
+  }
+  Type *rt = callee->result ? callee->result : S->t_void;
+  return set(e, rt, parallel ? rank : 0);
+}
+
+/* ---- the dispatcher ---- */
+
+static Type *expr_check(Sema *S, Expr *e, bool whole_ok) {
+  switch (e->kind) {
+  case EX_INT: return set(e, type_scalar(S, e->is_long ? SK_LONGINT : SK_INTEGER), 0);
+  case EX_FLOAT: return set(e, type_scalar(S, SK_DOUBLE), 0);
+  case EX_CHAR: return set(e, type_scalar(S, SK_CHAR), 0);
+  case EX_STRING: return set(e, type_scalar(S, SK_STRING), 0);
+  case EX_NAME: return check_name(S, e, whole_ok);
+  case EX_INDEX: return check_index(S, e, whole_ok);
+  case EX_FIELD: return check_field(S, e);
+  case EX_CALL: return sema_call(S, e, false);
+  case EX_UNARY: return check_unary(S, e);
+  case EX_BINARY: return check_binary(S, e);
+  case EX_SHIFT: return check_shift(S, e);
+  case EX_REDUCE: return check_reduce(S, e);
+  case EX_SCAN: return check_scan(S, e);
+  case EX_FLOOD: return check_flood(S, e);
+  case EX_UNSUPPORTED:
+    SEMA_ERR(S, e->oploc, "%s", e->unsupported);
+    return set(e, S->t_error, 0);
+  }
+  return set(e, S->t_error, 0);
+}
+
+Type *sema_expr(Sema *S, Expr *e) { return expr_check(S, e, false); }
+
+Type *sema_expr_whole(Sema *S, Expr *e) { return expr_check(S, e, true); }

@@ -1,0 +1,302 @@
+/* sema_internal.h - the data semantic analysis works on: types, regions, symbols, scopes,
+ * and the functions its files share. Not used outside frontend/sema*.c and ast_dump.c. */
+#ifndef AZC_SEMA_INTERNAL_H
+#define AZC_SEMA_INTERNAL_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "ast.h"
+#include "cimport.h"
+#include "diag.h"
+#include "sema.h"
+
+enum { MAX_RANK = 6 };
+
+/* ---- types ---- */
+
+typedef enum { TY_SCALAR, TY_ENUM, TY_RECORD, TY_ARRAY, TY_PARALLEL, TY_VOID, TY_ERROR } TypeKind;
+
+typedef struct Field {
+  const char *name;
+  Type *type;
+} Field;
+
+typedef struct ArrayDim {
+  Expr *lo, *hi;
+  bool known;        /* both bounds are compile-time constants */
+  int64_t lo_val, hi_val;
+} ArrayDim;
+
+struct Type {
+  TypeKind kind;
+  ScalarKind scalar;   /* TY_SCALAR */
+  const char *name;    /* TY_ENUM, TY_RECORD: declared name (or "enumeration"/"record") */
+  Symbol **enumerators;/* TY_ENUM */
+  int nenums;
+  Field *fields;       /* TY_RECORD */
+  int nfields;
+  ArrayDim *dims;      /* TY_ARRAY */
+  int ndims;
+  Type *elem;          /* TY_ARRAY, TY_PARALLEL */
+  Region *region;      /* TY_PARALLEL: declared region (NULL: blank region parameter) */
+  int rank;            /* TY_PARALLEL */
+  Symbol *region_name; /* TY_PARALLEL: the named region written in the type, if any */
+};
+
+/* ---- regions ---- */
+
+typedef enum { DK_RANGE, DK_SINGLE, DK_STAR, DK_BLANK } DimKind;
+
+typedef struct RDim {
+  DimKind kind;
+  bool known;           /* lo, hi are compile-time constants */
+  int64_t lo, hi;
+  int64_t stride;       /* 1 unless 'by' */
+} RDim;
+
+struct Region {
+  int rank;
+  RDim dims[MAX_RANK];
+  bool error;           /* an error was reported inside: check nothing else */
+  bool masked;
+  Expr *mask;
+  Loc mask_loc;
+  bool dynamic;         /* uses '"' or blank dimensions: depends on the covering region */
+  bool of_region;       /* the outermost operator is 'of' */
+  Symbol *of_dir;       /* its direction, when named */
+  int64_t of_d[MAX_RANK];
+  bool of_d_known;
+  Region *of_base;      /* the region the 'of' is applied to */
+  Symbol *of_base_name; /* when that region is named */
+  bool in_region;       /* built with 'in' (outermost) */
+  Symbol *named;        /* a named region, exactly */
+  RegionSyn *syn;
+};
+
+/* ---- symbols ---- */
+
+typedef enum {
+  SYM_VAR, SYM_CONST, SYM_CONFIG_VAR, SYM_CONFIG_CONST, SYM_EXTERN_VAR, SYM_EXTERN_CONST,
+  SYM_PARAM, SYM_TYPE, SYM_REGION, SYM_DIRECTION, SYM_PROC, SYM_ENUMERATOR,
+  SYM_BUILTIN,         /* a predefined function or procedure of section 8 */
+  SYM_INDEX,           /* Index1..Index6 */
+  SYM_INDEX_INIT,      /* index1..index6 */
+  SYM_UNSUPPORTED      /* a predefined name that only produces an E45 message */
+} SymKind;
+
+typedef struct ProcInfo ProcInfo;
+
+/* The predefined functions and procedures of section 8, in the order of sema_builtins.def. */
+typedef enum {
+#define B(name) BF_##name,
+#include "sema_builtins.def"
+#undef B
+  BF__COUNT
+} BuiltinId;
+
+struct Symbol {
+  SymKind kind;
+  const char *name;
+  Loc loc;               /* where it is declared (loc.line 0: predefined) */
+  Decl *decl;
+  Type *type;            /* variables, constants, parameters, enumerators; result type of procedures */
+  bool error;            /* its declaration had an error: uses are not reported again */
+  bool global;
+  int resolve_state;     /* 0 not yet, 1 in progress, 2 done */
+  /* compile-time constant integer value (section 5.8) */
+  bool const_known;
+  int64_t const_val;
+  /* SYM_REGION */
+  Region *region;
+  /* SYM_DIRECTION */
+  int dir_rank;
+  bool dir_known;
+  int64_t dir[MAX_RANK];
+  /* SYM_PROC, SYM_BUILTIN: the resolved signature (see sema_proc_signature) */
+  Proc *proc;               /* the definition (or the prototype while there is none) */
+  Proc *proto;              /* a separate prototype of it */
+  ProcInfo *info;
+  const CImportFunc *cfunc; /* a function imported from a C header */
+  const char *cheader;      /* the header it came from */
+  bool sig_done;
+  int nparams;
+  Type **ptypes;            /* parameter types */
+  ParamMode *pmodes;
+  const char **pnames;
+  Type *result;             /* NULL: no result */
+  /* SYM_PARAM */
+  ParamMode mode;
+  int param_index;
+  Proc *owner;           /* procedure of a parameter or local */
+  /* SYM_BUILTIN, SYM_INDEX, SYM_INDEX_INIT */
+  int builtin;
+  int index_k;
+  const char *unsupported; /* SYM_UNSUPPORTED message */
+  /* parallel arrays: border widths (section 5.8) per dimension */
+  int border_lo[MAX_RANK], border_hi[MAX_RANK];
+  bool for_var_active;   /* currently the variable of an enclosing 'for' */
+  bool assigned_in_proc; /* assigned somewhere (for E46 reasons) */
+};
+
+/* ---- per-procedure facts for the whole-program analyses ---- */
+
+typedef struct CallSite {
+  Symbol *callee;
+  Expr *call;
+  Region *cover;         /* covering region at the call (NULL: none in this procedure) */
+  bool promoted;         /* called elementwise */
+  bool in_parallel_stmt;
+  Loc loc;
+} CallSite;
+
+typedef struct ParamBinding {  /* an array argument bound to a parallel parameter */
+  Symbol *callee;
+  int param;
+  Symbol *arg;           /* the array variable or parameter passed */
+} ParamBinding;
+
+typedef struct ShiftUse {      /* A@d or an 'of' region write, for border storage */
+  Symbol *array;
+  bool of_write;         /* written/wrapped under 'd of D' */
+  int64_t d[MAX_RANK];
+  int rank;
+  Region *of_base;       /* D, for of_write */
+  Symbol *of_base_name;
+} ShiftUse;
+
+typedef struct Access {        /* an access checked against the storage region (section 5.8) */
+  Symbol *array;
+  Expr *expr;            /* the name (or shift) as written */
+  Region *cover;
+  bool shifted;
+  int64_t d[MAX_RANK];
+  bool d_known;
+  Loc loc;
+} Access;
+
+struct ProcInfo {
+  Symbol *sym;
+  PtrVec calls;          /* CallSite* */
+  PtrVec bindings;       /* ParamBinding* */
+  int needs_rank;        /* rank of the covering region its inherited statements need (0: none) */
+  Loc needs_loc;
+  bool needs_conflict;
+  /* why it cannot be promoted (E46), first reason found */
+  const char *own_reason;
+  const char *reason;
+  bool analysed;
+};
+
+/* ---- the analysis state ---- */
+
+typedef struct Scope Scope;
+struct Scope {
+  Scope *parent;
+  const char **keys;
+  Symbol **vals;
+  int cap, len;
+};
+
+struct Sema {
+  Arena *arena;
+  Program *prog;
+  const Source *src;
+  Diags *diags;
+  const SemaOptions *opts;
+  Scope *predef;
+  Scope *globals;
+  Scope *cimports;        /* functions imported from C headers: found after everything else */
+  Scope *locals;          /* of the procedure being checked */
+  Symbol *entry;
+  Proc *cur_proc;
+  ProcInfo *cur_info;
+  int loop_depth;
+  bool headers_failed;    /* an extern "HEADER" could not be imported: E5 is not reported */
+  PtrVec procs;           /* Symbol* of every program procedure (with a body), in order */
+  ProcInfo *elab_info;    /* calls made by global initializers (elaboration: no covering region) */
+  PtrVec shifts;          /* ShiftUse* */
+  PtrVec accesses;        /* Access* */
+  PtrVec arrays;          /* Symbol* of every parallel array variable */
+  PtrVec headers;         /* CImportResult* */
+  PtrVec protos;          /* (unused) */
+  Type *t_error, *t_void, *t_scalar[SK_COUNT];
+  /* statement context */
+  Region *cover;          /* covering region in effect (NULL: none / inherited) */
+  bool cover_inherited;   /* no region statement in this procedure yet: the caller's applies */
+  Stmt *cur_stmt;
+  bool in_parallel_stmt;
+  Region *sub_cover;      /* inside a partial reduction / flood operand: its source region */
+  bool in_init;           /* checking an indexed-array initializer (index1..6 allowed) */
+  int need_rank;          /* rank the statement's parallel operands need (0: none yet) */
+  Loc need_loc;
+};
+
+/* ---- shared functions ---- */
+
+/* scopes */
+Scope *scope_new(Arena *a, Scope *parent);
+Symbol *scope_get(Scope *s, const char *name);       /* this scope only */
+void scope_put(Arena *a, Scope *s, const char *name, Symbol *sym);
+Symbol *sema_lookup(Sema *S, const char *name, int at_off); /* with declare-before-use */
+Symbol *sema_new_symbol(Sema *S, SymKind kind, const char *name, Loc loc);
+void sema_predefine(Sema *S);
+
+/* types */
+Type *type_new(Sema *S, TypeKind kind);
+Type *type_scalar(Sema *S, ScalarKind k);
+const char *type_name(Sema *S, const Type *t);
+bool type_is_integer(const Type *t);   /* the integer types (not boolean, not enum) */
+bool type_is_numeric(const Type *t);
+bool type_is_floating(const Type *t);
+bool type_is_truth(const Type *t);     /* boolean or an integer type */
+bool type_is_arith(const Type *t);     /* numeric, boolean or enumeration */
+bool type_same(const Type *a, const Type *b);
+bool type_assignable(const Type *target, const Type *src);
+Type *type_promote(Sema *S, const Type *t);          /* arithmetic promotion of one operand */
+Type *type_common(Sema *S, const Type *a, const Type *b);
+Type *type_elem(const Type *t);                      /* element type of a parallel type, else t */
+Type *sema_resolve_type(Sema *S, TypeSyn *ts, bool param_ctx);
+
+/* compile-time constants */
+bool sema_const_int(Sema *S, Expr *e, int64_t *out);
+
+/* regions and directions */
+Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx);
+Region *sema_region_syn(Sema *S, RegionSyn *r, bool decl_ctx);
+bool sema_dir(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known);
+bool region_same_set(const Region *a, const Region *b);  /* provably the same index set */
+bool region_known(const Region *r);
+void sema_resolve_symbol(Sema *S, Symbol *sym);
+
+/* procedures: resolve the parameter types/modes and result of a procedure symbol */
+void sema_proc_signature(Sema *S, Symbol *sym);
+
+/* expressions */
+Type *sema_expr(Sema *S, Expr *e);
+Type *sema_expr_whole(Sema *S, Expr *e);               /* also accepts a whole indexed array (a, a[]) */
+Type *sema_call(Sema *S, Expr *e, bool stmt);          /* a call expression or call statement */
+Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e);
+bool sema_is_variable(Sema *S, Expr *e);
+Symbol *sema_base_symbol(Expr *e);       /* the variable a designator starts from */
+
+/* statements and procedures */
+void sema_types_init(Sema *S);
+void sema_check_prototype_match(Sema *S, Symbol *sym);   /* E54 "does not match" */
+void sema_check_proc(Sema *S, Symbol *sym);
+void sema_check_decl(Sema *S, Decl *d);
+void sema_check_var_item(Sema *S, Decl *d);           /* a var item, global or local */
+void sema_check_format(Sema *S, Expr *fmt, Type *t);
+void sema_check_string_item(Sema *S, Expr *lit);
+
+/* whole-program analyses */
+void sema_interprocedural(Sema *S);
+void sema_borders_and_containment(Sema *S);
+
+/* C headers (sema_cimport.c) */
+void sema_import_header(Sema *S, Decl *d);          /* E68; fills S->cimports */
+void sema_check_extern_prototype(Sema *S, Symbol *sym); /* E70 for an extern prototype */
+void sema_check_cimport_clashes(Sema *S);            /* E71 */
+bool sema_cfunc_callable(Sema *S, Symbol *sym, Loc at); /* E69 at a call; false if reported */
+
+/* error helper: report unless something involved is already in error */
+#define SEMA_ERR(S, loc, ...) diag_error((S)->diags, (loc).line, (loc).col, __VA_ARGS__)
+#endif

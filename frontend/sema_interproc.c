@@ -1,0 +1,584 @@
+/* sema_interproc.c - the whole-program analyses that run after every procedure body has been
+ * checked: inherited covering regions over the call graph (section 5.7 Rule 2: E13/E14 at
+ * calls), the promotion restrictions (section 6.10: E46), and border storage with the
+ * containment rule (section 5.8: E19/E20). */
+#include <limits.h>
+#include <stdint.h>
+#include "sema_internal.h"
+
+/* ==== a map from pointers to small integers (open addressing) ==== */
+
+typedef struct PtrMap {
+  Arena *arena;
+  const void **keys;
+  int *vals;
+  int cap, len;          /* cap is a power of two */
+} PtrMap;
+
+/* Hash of a pointer, reduced to the map's capacity. */
+static size_t ptr_hash(const void *p, int cap) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)(x & (uint64_t)(cap - 1));
+}
+
+/* Allocate the slots of an empty map with cap entries. */
+static void map_alloc(PtrMap *m, int cap) {
+  m->cap = cap;
+  m->len = 0;
+  m->keys = ARENA_ARRAY(m->arena, const void *, cap);
+  m->vals = ARENA_ARRAY(m->arena, int, cap);
+}
+
+/* An empty map allocating from a. */
+static void map_init(PtrMap *m, Arena *a) {
+  m->arena = a;
+  map_alloc(m, 64);
+}
+
+/* The slot holding key k, or the empty slot where it would go. */
+static size_t map_slot(const PtrMap *m, const void *k) {
+  size_t i = ptr_hash(k, m->cap);
+  while (m->keys[i] && m->keys[i] != k) i = (i + 1) & (size_t)(m->cap - 1);
+  return i;
+}
+
+/* The value stored for k, or -1. */
+static int map_get(const PtrMap *m, const void *k) {
+  size_t s = map_slot(m, k);
+  return m->keys[s] ? m->vals[s] : -1;
+}
+
+static void map_put(PtrMap *m, const void *k, int v);
+
+/* Double the capacity, re-inserting every entry. */
+static void map_grow(PtrMap *m) {
+  const void **keys = m->keys;
+  int *vals = m->vals, cap = m->cap;
+  map_alloc(m, cap * 2);
+  for (int i = 0; i < cap; i++)
+    if (keys[i]) map_put(m, keys[i], vals[i]);
+}
+
+/* Store v for the (non-NULL) key k. */
+static void map_put(PtrMap *m, const void *k, int v) {
+  if ((m->len + 1) * 2 > m->cap) map_grow(m);
+  size_t s = map_slot(m, k);
+  if (!m->keys[s]) {
+    m->keys[s] = k;
+    m->len++;
+  }
+  m->vals[s] = v;
+}
+
+/* ==== shared helpers ==== */
+
+/* True if an error is already reported at loc (a call or an access is diagnosed only once). */
+static bool error_at(const Sema *S, Loc loc) {
+  const PtrVec *v = &S->diags->semantic;
+  for (int i = 0; i < v->len; i++) {
+    const Diag *g = v->items[i];
+    if (g->line == loc.line && g->col == loc.col) return true;
+  }
+  return false;
+}
+
+/* Where a call site's errors go: the called name (also when the call is in parentheses). */
+static Loc call_loc(const CallSite *c) {
+  if (c->call && c->call->kind == EX_CALL && c->call->name.loc.line > 0) return c->call->name.loc;
+  return c->loc;
+}
+
+/* The bit of rank r in a set of ranks (0 for an invalid rank). */
+static unsigned rank_bit(int r) {
+  return r >= 1 && r <= MAX_RANK ? 1u << r : 0u;
+}
+
+/* The smallest rank in a set of ranks other than r (0 if none). */
+static int other_rank(unsigned mask, int r) {
+  for (int k = 1; k <= MAX_RANK; k++)
+    if (k != r && (mask & rank_bit(k))) return k;
+  return 0;
+}
+
+/* Number of ranks in a set. */
+static int rank_count(unsigned mask) {
+  int n = 0;
+  for (int k = 1; k <= MAX_RANK; k++) n += (mask & rank_bit(k)) != 0;
+  return n;
+}
+
+/* ==== the call graph ==== */
+
+typedef struct PNode {
+  ProcInfo *info;
+  int own_rank;          /* needs_rank as the core recorded it (statements of its own) */
+  unsigned own_mask;     /* every rank its own inherited statements need */
+  unsigned mask;         /* every rank needed through it, calls included */
+  int first_rank;        /* the first rank needed (its own, else through calls in call order) */
+  Loc first_loc;
+  int stamp;             /* last search that visited it */
+  CallSite *via;         /* in the current search: the start's call it was reached through */
+} PNode;
+
+typedef struct StackItem {
+  PNode *node;
+  CallSite *via;
+} StackItem;
+
+typedef struct Graph {
+  PtrMap index;          /* ProcInfo* -> position in nodes */
+  PtrVec nodes;          /* PNode* */
+  ProcInfo *entry;
+  StackItem *stack;      /* for the depth-first searches */
+  int sp, stack_cap;
+  int stamp;
+} Graph;
+
+/* The node of a procedure's facts, created when new. */
+static PNode *graph_node(Sema *S, Graph *g, ProcInfo *info) {
+  int i = map_get(&g->index, info);
+  if (i >= 0) return g->nodes.items[i];
+  PNode *n = ARENA_NEW(S->arena, PNode);
+  n->info = info;
+  map_put(&g->index, info, g->nodes.len);
+  vec_push(S->arena, &g->nodes, n);
+  return n;
+}
+
+/* The facts of the procedure a call site calls, or NULL if there are none. */
+static ProcInfo *callee_info(const CallSite *c) {
+  if (!c->callee || c->callee->kind != SYM_PROC) return NULL;
+  return c->callee->info;
+}
+
+/* The node of the procedure a call site calls, or NULL. */
+static PNode *callee_node(const Graph *g, const CallSite *c) {
+  ProcInfo *info = callee_info(c);
+  int i = info ? map_get(&g->index, info) : -1;
+  return i >= 0 ? g->nodes.items[i] : NULL;
+}
+
+/* Add the callees of one procedure's calls to the graph. */
+static void graph_add_callees(Sema *S, Graph *g, ProcInfo *info) {
+  for (int i = 0; i < info->calls.len; i++) {
+    ProcInfo *ci = callee_info(info->calls.items[i]);
+    if (ci) graph_node(S, g, ci);
+  }
+}
+
+/* Build the graph: every program procedure and everything reachable by calls. */
+static void graph_build(Sema *S, Graph *g) {
+  map_init(&g->index, S->arena);
+  g->entry = S->entry ? S->entry->info : NULL;
+  for (int i = 0; i < S->procs.len; i++) {
+    Symbol *sym = S->procs.items[i];
+    if (sym->info) graph_node(S, g, sym->info);
+  }
+  if (S->elab_info) graph_add_callees(S, g, S->elab_info);
+  for (int i = 0; i < g->nodes.len; i++) graph_add_callees(S, g, ((PNode *)g->nodes.items[i])->info);
+}
+
+/* Push a node onto the search stack. */
+static void stack_push(Sema *S, Graph *g, PNode *n, CallSite *via) {
+  if (g->sp == g->stack_cap) {
+    int cap = g->stack_cap ? g->stack_cap * 2 : 64;
+    StackItem *s = ARENA_ARRAY(S->arena, StackItem, cap);
+    for (int i = 0; i < g->sp; i++) s[i] = g->stack[i];
+    g->stack = s;
+    g->stack_cap = cap;
+  }
+  g->stack[g->sp].node = n;
+  g->stack[g->sp].via = via;
+  g->sp++;
+}
+
+/* True if a search for inherited-region needs follows call site c: a call that passes the
+ * caller's own inherited region on (no covering region, not elementwise). */
+static bool inherits_through(const CallSite *c) {
+  return !c->cover && !c->promoted;
+}
+
+/* Depth-first search from start in call order (every call, or only those passing the
+ * inherited region on); calls visit on each node in preorder until it returns true.
+ * Returns the node visit accepted, or NULL. The entry procedure is not entered by an
+ * inherited-region search (its statements never inherit a region). */
+static PNode *graph_search(Sema *S, Graph *g, PNode *start, bool inherit_only,
+                           bool (*visit)(PNode *n, void *ctx), void *ctx) {
+  int stamp = ++g->stamp;
+  g->sp = 0;
+  stack_push(S, g, start, NULL);
+  while (g->sp > 0) {
+    StackItem it = g->stack[--g->sp];
+    PNode *n = it.node;
+    if (n->stamp == stamp) continue;
+    n->stamp = stamp;
+    n->via = it.via;
+    if (visit(n, ctx)) return n;
+    for (int i = n->info->calls.len - 1; i >= 0; i--) {
+      CallSite *c = n->info->calls.items[i];
+      PNode *m = callee_node(g, c);
+      if (!m || m->stamp == stamp) continue;
+      if (inherit_only && (!inherits_through(c) || m->info == g->entry)) continue;
+      stack_push(S, g, m, n == start ? c : it.via);
+    }
+  }
+  return NULL;
+}
+
+/* ==== inherited covering regions (section 5.7 Rule 2) ==== */
+
+/* Add the ranks needed by the statements of a list that rely on the inherited region. */
+static void list_inherited_ranks(const StmtList *l, unsigned *mask);
+
+/* Add the ranks needed by a statement (and those inside it) that relies on the inherited region. */
+static void stmt_inherited_ranks(const Stmt *st, unsigned *mask) {
+  if (!st) return;
+  if (st->inherits) *mask |= rank_bit(st->rank);
+  switch (st->kind) {
+  case ST_BLOCK: case ST_WHILE: case ST_REPEAT: case ST_FOR:
+    list_inherited_ranks(&st->body, mask);
+    break;
+  case ST_REGION:
+    stmt_inherited_ranks(st->inner, mask);
+    break;
+  case ST_IF:
+    for (int i = 0; i < st->narms; i++) list_inherited_ranks(&st->arms[i], mask);
+    list_inherited_ranks(&st->else_body, mask);
+    break;
+  default:
+    break;
+  }
+}
+
+static void list_inherited_ranks(const StmtList *l, unsigned *mask) {
+  for (int i = 0; i < l->n; i++) stmt_inherited_ranks(l->items[i], mask);
+}
+
+/* Record what a procedure's own statements need, as the core found it. */
+static void needs_init(Graph *g, PNode *n) {
+  ProcInfo *info = n->info;
+  if (info == g->entry) return;
+  n->own_rank = rank_bit(info->needs_rank) ? info->needs_rank : 0;
+  n->own_mask = rank_bit(n->own_rank);
+  /* two of its statements need different ranks: find them in the annotated tree */
+  if (info->needs_conflict && info->sym && info->sym->proc)
+    stmt_inherited_ranks(info->sym->proc->body, &n->own_mask);
+  if (!n->own_rank) n->own_rank = other_rank(n->own_mask, 0);
+}
+
+/* Search visitor: collect the ranks needed; remember the first node that needs one. */
+static bool needs_visit(PNode *n, void *ctx) {
+  PNode **found = ctx;
+  found[0]->mask |= n->own_mask;
+  if (!found[1] && n->own_rank) found[1] = n;
+  return false;
+}
+
+/* Everything a procedure needs through the calls that pass its inherited region on. */
+static void needs_solve(Sema *S, Graph *g, PNode *n) {
+  if (n->info == g->entry) return;
+  PNode *found[2] = {n, NULL};
+  graph_search(S, g, n, true, needs_visit, found);
+  if (!found[1]) return;
+  n->first_rank = found[1]->own_rank;
+  n->first_loc = found[1] == n ? n->info->needs_loc : call_loc(found[1]->via);
+}
+
+/* Store the propagated needs in the procedure's facts. */
+static void needs_store(PNode *n) {
+  ProcInfo *info = n->info;
+  if (!n->first_rank) return;
+  if (!info->needs_rank) {
+    info->needs_rank = n->first_rank;
+    info->needs_loc = n->first_loc;
+  }
+  if (rank_count(n->mask) > 1) info->needs_conflict = true;
+}
+
+/* E13/E14 at a call whose covering region is decided here (a region of the caller, or
+ * none at all in the entry procedure or in an initializer). */
+static void needs_check_call(Sema *S, Graph *g, ProcInfo *caller, CallSite *c) {
+  PNode *m = callee_node(g, c);
+  if (c->promoted || !m || !m->mask || !c->callee || c->callee->error) return;
+  if (c->cover) {
+    int have = c->cover->rank;
+    if (c->cover->error || !rank_bit(have) || !(m->mask & ~rank_bit(have))) return;
+    int need = m->first_rank != have ? m->first_rank : other_rank(m->mask, have);
+    if (!error_at(S, call_loc(c)))
+      SEMA_ERR(S, call_loc(c), "call to '%s' needs a covering region of rank %d, but the covering region has rank %d",
+               c->callee->name, need, have);
+  } else if (caller == g->entry || caller == S->elab_info) {
+    if (!error_at(S, call_loc(c)))
+      SEMA_ERR(S, call_loc(c), "call to '%s' needs a covering region of rank %d", c->callee->name, m->first_rank);
+  }
+}
+
+/* E13/E14 at every call of one procedure. */
+static void needs_check_calls(Sema *S, Graph *g, ProcInfo *caller) {
+  for (int i = 0; i < caller->calls.len; i++) needs_check_call(S, g, caller, caller->calls.items[i]);
+}
+
+/* The inherited-region analysis over the whole call graph. */
+static void needs_analyse(Sema *S, Graph *g) {
+  for (int i = 0; i < g->nodes.len; i++) needs_init(g, g->nodes.items[i]);
+  for (int i = 0; i < g->nodes.len; i++) needs_solve(S, g, g->nodes.items[i]);
+  for (int i = 0; i < g->nodes.len; i++) needs_store(g->nodes.items[i]);
+  for (int i = 0; i < g->nodes.len; i++) needs_check_calls(S, g, ((PNode *)g->nodes.items[i])->info);
+  if (S->elab_info) needs_check_calls(S, g, S->elab_info);
+}
+
+/* ==== promotion (section 6.10, E46) ==== */
+
+/* Search visitor: stop at the first procedure that cannot be promoted by itself. */
+static bool reason_visit(PNode *n, void *ctx) {
+  (void)ctx;
+  return n->info->own_reason != NULL;
+}
+
+/* E46 at every elementwise call of one procedure whose callee cannot be promoted. */
+static void reason_check_calls(Sema *S, Graph *g, ProcInfo *caller) {
+  for (int i = 0; i < caller->calls.len; i++) {
+    CallSite *c = caller->calls.items[i];
+    PNode *m = callee_node(g, c);
+    if (!c->promoted || !m || !m->info->reason || c->callee->error || error_at(S, call_loc(c))) continue;
+    SEMA_ERR(S, call_loc(c), "procedure '%s' cannot be applied elementwise: %s", c->callee->name, m->info->reason);
+  }
+}
+
+/* The reason of every procedure (its own, else the first one found through its calls), then E46. */
+static void reason_analyse(Sema *S, Graph *g) {
+  for (int i = 0; i < g->nodes.len; i++) {
+    PNode *n = g->nodes.items[i];
+    PNode *r = graph_search(S, g, n, false, reason_visit, NULL);
+    n->info->reason = r ? r->info->own_reason : NULL;
+  }
+  for (int i = 0; i < g->nodes.len; i++) reason_check_calls(S, g, ((PNode *)g->nodes.items[i])->info);
+  if (S->elab_info) reason_check_calls(S, g, S->elab_info);
+}
+
+void sema_interprocedural(Sema *S) {
+  Graph g = {0};
+  graph_build(S, &g);
+  reason_analyse(S, &g);
+  needs_analyse(S, &g);
+}
+
+/* ==== border storage (section 5.8) ==== */
+
+typedef struct CondList {      /* 'of' writes to a blank-region parameter */
+  Symbol *param;
+  PtrVec uses;           /* ShiftUse*: count for an argument declared over their D */
+} CondList;
+
+typedef struct Borders {
+  PtrMap index;          /* Symbol* (parameter) -> position in lists */
+  PtrVec lists;          /* CondList* */
+} Borders;
+
+/* True if sym is a parallel array (variable or parameter) with a usable type. */
+static bool is_parallel(const Symbol *sym) {
+  return sym && sym->type && sym->type->kind == TY_PARALLEL && rank_bit(sym->type->rank);
+}
+
+/* True if sym is a parameter with a blank region ('[,] T'). */
+static bool is_blank_param(const Symbol *sym) {
+  return sym->kind == SYM_PARAM && !sym->type->region;
+}
+
+/* True if dimension k of sym's declared region is a flood dimension (it gets no border). */
+static bool is_flood_dim(const Symbol *sym, int k) {
+  const Region *r = sym->type->region;
+  return r && k < r->rank && r->dims[k].kind == DK_STAR;
+}
+
+/* A border width for a direction component (clamped to stay an int). */
+static int width_of(int64_t d) {
+  int64_t a = d < 0 ? -d : d;
+  return a > INT_MAX / 2 ? INT_MAX / 2 : (int)a;
+}
+
+/* Widen sym's border to hold direction d; true if it changed. */
+static bool widen(Symbol *sym, const int64_t *d, int rank) {
+  bool changed = false;
+  if (rank != sym->type->rank) return false;
+  for (int k = 0; k < rank; k++) {
+    if (is_flood_dim(sym, k) || d[k] == 0) continue;
+    int w = width_of(d[k]);
+    int *b = d[k] < 0 ? &sym->border_lo[k] : &sym->border_hi[k];
+    if (w > *b) {
+      *b = w;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/* Widen dst's border to hold src's; true if it changed. */
+static bool widen_from(Symbol *dst, const Symbol *src) {
+  bool changed = false;
+  if (dst->type->rank != src->type->rank) return false;
+  for (int k = 0; k < dst->type->rank; k++) {
+    if (is_flood_dim(dst, k)) continue;
+    if (src->border_lo[k] > dst->border_lo[k]) {
+      dst->border_lo[k] = src->border_lo[k];
+      changed = true;
+    }
+    if (src->border_hi[k] > dst->border_hi[k]) {
+      dst->border_hi[k] = src->border_hi[k];
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/* True if the region D of an 'of' write is sym's declared region (by name, or provably the
+ * same index set). */
+static bool of_base_is_declared(const Symbol *sym, const ShiftUse *u) {
+  const Type *t = sym->type;
+  const Region *r = t->region, *d = u->of_base;
+  if (t->region_name && (u->of_base_name == t->region_name || (d && d->named == t->region_name))) return true;
+  return r && d && (r == d || region_same_set(r, d));
+}
+
+/* The conditional 'of' writes of a blank-region parameter (created when asked to). */
+static CondList *cond_list(Sema *S, Borders *B, Symbol *param, bool create) {
+  int i = map_get(&B->index, param);
+  if (i >= 0) return B->lists.items[i];
+  if (!create) return NULL;
+  CondList *l = ARENA_NEW(S->arena, CondList);
+  l->param = param;
+  map_put(&B->index, param, B->lists.len);
+  vec_push(S->arena, &B->lists, l);
+  return l;
+}
+
+/* Record an 'of' write as counting for the arguments of a blank-region parameter; true if new. */
+static bool add_cond(Sema *S, Borders *B, Symbol *param, ShiftUse *u) {
+  CondList *l = cond_list(S, B, param, true);
+  for (int i = 0; i < l->uses.len; i++)
+    if (l->uses.items[i] == u) return false;
+  vec_push(S->arena, &l->uses, u);
+  return true;
+}
+
+/* Apply one shift or 'of' write to an array (variable or parameter); true if anything changed. */
+static bool apply_use(Sema *S, Borders *B, Symbol *sym, ShiftUse *u) {
+  if (!u->of_write) return widen(sym, u->d, u->rank);
+  if (is_blank_param(sym)) return add_cond(S, B, sym, u);
+  return of_base_is_declared(sym, u) && widen(sym, u->d, u->rank);
+}
+
+/* The parameter symbol a binding binds to, if it is a usable parallel parameter. */
+static Symbol *binding_param(const ParamBinding *b) {
+  if (!b->callee || !b->callee->proc || b->param < 0 || b->param >= b->callee->proc->nparams) return NULL;
+  Symbol *p = b->callee->proc->params[b->param].sym;
+  return is_parallel(p) ? p : NULL;
+}
+
+/* Carry a parameter's border (and its conditional 'of' writes) to an argument bound to it. */
+static bool propagate_binding(Sema *S, Borders *B, const ParamBinding *b) {
+  Symbol *p = binding_param(b), *a = b->arg;
+  if (!p || !is_parallel(a) || p->type->rank != a->type->rank) return false;
+  bool changed = widen_from(a, p);
+  CondList *l = cond_list(S, B, p, false);
+  for (int i = 0; l && i < l->uses.len; i++) changed |= apply_use(S, B, a, l->uses.items[i]);
+  return changed;
+}
+
+/* Carry borders over the bindings recorded in one procedure's facts; true if anything changed. */
+static bool propagate_info(Sema *S, Borders *B, const ProcInfo *info) {
+  bool changed = false;
+  for (int i = 0; info && i < info->bindings.len; i++) changed |= propagate_binding(S, B, info->bindings.items[i]);
+  return changed;
+}
+
+/* Compute every array's border: its own uses, then parameters to arguments until nothing changes. */
+static void compute_borders(Sema *S) {
+  Borders B = {0};
+  map_init(&B.index, S->arena);
+  for (int i = 0; i < S->shifts.len; i++) {
+    ShiftUse *u = S->shifts.items[i];
+    if (is_parallel(u->array) && !u->array->error) apply_use(S, &B, u->array, u);
+  }
+  bool changed = true;
+  while (changed) {
+    changed = propagate_info(S, &B, S->elab_info);
+    for (int i = 0; i < S->procs.len; i++) changed |= propagate_info(S, &B, ((Symbol *)S->procs.items[i])->info);
+  }
+}
+
+/* ==== the containment rule (section 5.8) ==== */
+
+/* True if a region's bounds are all compile-time known and usable for the check. */
+static bool region_checkable(const Region *r) {
+  return r && !r->error && !r->dynamic && rank_bit(r->rank) && region_known(r);
+}
+
+/* True if a dimension has bounds (not a flood or blank dimension). */
+static bool dim_bounded(const RDim *d) {
+  return d->kind == DK_RANGE || d->kind == DK_SINGLE;
+}
+
+/* The upper bound of a bounded dimension (a singleton's is its index). */
+static int64_t dim_hi(const RDim *d) {
+  return d->kind == DK_SINGLE ? d->lo : d->hi;
+}
+
+/* True if the covering region has no index (some bounded dimension is empty). */
+static bool region_empty(const Region *r) {
+  for (int k = 0; k < r->rank; k++)
+    if (dim_bounded(&r->dims[k]) && dim_hi(&r->dims[k]) < r->dims[k].lo) return true;
+  return false;
+}
+
+/* True if dimension k of the covering region (shifted by dk) leaves sym's storage region. */
+static bool dim_outside(const Symbol *sym, const Region *cover, int k, int64_t dk) {
+  const RDim *s = &sym->type->region->dims[k], *c = &cover->dims[k];
+  if (!dim_bounded(s) || !dim_bounded(c)) return false;
+  int64_t slo = s->lo - sym->border_lo[k], shi = dim_hi(s) + sym->border_hi[k];
+  return c->lo + dk < slo || dim_hi(c) + dk > shi;
+}
+
+/* True if the access certainly reaches outside its array's storage region. */
+static bool access_outside(const Access *a) {
+  const Symbol *sym = a->array;
+  const Region *c = a->cover;
+  if (a->shifted && !a->d_known) return false;
+  if (c->rank != sym->type->rank || region_empty(c)) return false;
+  for (int k = 0; k < c->rank; k++)
+    if (dim_outside(sym, c, k, a->shifted ? a->d[k] : 0)) return true;
+  return false;
+}
+
+/* True if the access can be checked at compile time. */
+static bool access_checkable(const Access *a) {
+  const Symbol *sym = a->array;
+  if (!sym || sym->error || sym->kind != SYM_VAR || !is_parallel(sym)) return false;
+  const Region *r = sym->type->region;
+  return r && !r->error && region_known(r) && r->rank == sym->type->rank && region_checkable(a->cover);
+}
+
+/* E19 or E20 for one access that leaves its storage region. */
+static void check_access(Sema *S, const Access *a) {
+  if (!access_checkable(a) || !access_outside(a) || error_at(S, a->loc)) return;
+  if (a->shifted && a->expr) {
+    const Expr *e = a->expr;
+    int start = e->start, end = e->end;
+    if (e->kind == EX_SHIFT && e->base && e->dir) { /* without parentheses around the shift */
+      start = e->base->start;
+      end = e->dir->end;
+    }
+    SEMA_ERR(S, a->loc, "'%.*s' accesses elements outside the storage region of '%s'", end - start,
+             S->src->text + start, a->array->name);
+  } else {
+    SEMA_ERR(S, a->loc, "'%s' is accessed outside its storage region", a->array->name);
+  }
+}
+
+void sema_borders_and_containment(Sema *S) {
+  compute_borders(S);
+  for (int i = 0; i < S->accesses.len; i++) check_access(S, S->accesses.items[i]);
+}

@@ -1,0 +1,432 @@
+/* sema_region.c - regions and directions (section 5): region literals, named regions, the operators
+ * of/in/at/by/with/without, ditto and blank dimensions, and compile-time constant evaluation. */
+#include <string.h>
+#include "sema_internal.h"
+
+/* ---- compile-time constants (section 5.8) ---- */
+
+/* Integer power with wrap-around. */
+static int64_t ipow(int64_t b, int64_t e) {
+  uint64_t r = 1, x = (uint64_t)b;
+  if (e < 0) return b == 1 ? 1 : b == -1 ? (e % 2 ? -1 : 1) : 0;
+  while (e) {
+    if (e & 1) r *= x;
+    x *= x;
+    e >>= 1;
+  }
+  return (int64_t)r;
+}
+
+bool sema_const_int(Sema *S, Expr *e, int64_t *out) {
+  int64_t a, b;
+  switch (e->kind) {
+  case EX_INT:
+    *out = e->ival;
+    return true;
+  case EX_NAME: {
+    Symbol *sym = e->sym ? e->sym : sema_lookup(S, e->name.name, e->loc.off);
+    if (!sym || sym->kind == SYM_CONFIG_CONST || sym->kind == SYM_CONFIG_VAR) return false;
+    if (sym->kind == SYM_CONST && sym->global) sema_resolve_symbol(S, sym);
+    if ((sym->kind == SYM_CONST || sym->kind == SYM_ENUMERATOR) && sym->const_known) {
+      *out = sym->const_val;
+      return true;
+    }
+    return false;
+  }
+  case EX_UNARY:
+    if (!sema_const_int(S, e->rhs, &a)) return false;
+    if (e->op == OP_NEG) *out = (int64_t)(0 - (uint64_t)a);
+    else if (e->op == OP_POS) *out = a;
+    else return false;
+    return true;
+  case EX_BINARY:
+    if (!sema_const_int(S, e->lhs, &a) || !sema_const_int(S, e->rhs, &b)) return false;
+    switch (e->op) {
+    case OP_ADD: *out = (int64_t)((uint64_t)a + (uint64_t)b); return true;
+    case OP_SUB: *out = (int64_t)((uint64_t)a - (uint64_t)b); return true;
+    case OP_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+    case OP_DIV:
+      if (b == 0 || (a == INT64_MIN && b == -1)) return false;
+      *out = a / b;
+      return true;
+    case OP_MOD:
+      if (b == 0 || (a == INT64_MIN && b == -1)) return false;
+      *out = a % b;
+      return true;
+    case OP_POW:
+      if (a == 0 && b < 0) return false;
+      *out = ipow(a, b);
+      return true;
+    default: return false;
+    }
+  default:
+    return false;
+  }
+}
+
+/* ---- directions ---- */
+
+/* Check a direction component: an integer scalar. */
+static bool dir_component(Sema *S, Expr *c, int64_t *v, bool *known) {
+  Type *t = sema_expr(S, c);
+  if (t->kind == TY_ERROR) return false;
+  if (c->rank > 0 || !(type_is_integer(t) || t->kind == TY_ENUM)) {
+    SEMA_ERR(S, c->loc, "direction components must be integer scalars");
+    return false;
+  }
+  if (!sema_const_int(S, c, v)) *known = false;
+  return true;
+}
+
+bool sema_dir(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known) {
+  *known = true;
+  if (d->kind == DIR_NAME) {
+    Symbol *sym = d->sym ? d->sym : sema_lookup(S, d->name.name, d->loc.off);
+    if (!sym) {
+      SEMA_ERR(S, d->loc, "undeclared identifier '%s'", d->name.name);
+      return false;
+    }
+    if (sym->kind != SYM_DIRECTION) {
+      SEMA_ERR(S, d->loc, "'%s' is not a direction", d->name.name);
+      return false;
+    }
+    d->sym = sym;
+    sema_resolve_symbol(S, sym);
+    if (sym->error) return false;
+    *rank = sym->dir_rank;
+    *known = sym->dir_known;
+    memcpy(vals, sym->dir, sizeof(int64_t) * MAX_RANK);
+    return true;
+  }
+  if (d->n == 0) return false; /* malformed, already reported */
+  if (d->n > MAX_RANK) {
+    SEMA_ERR(S, d->loc, "a direction has at most %d components", MAX_RANK);
+    return false;
+  }
+  *rank = d->n;
+  bool ok = true;
+  for (int i = 0; i < d->n; i++) ok &= dir_component(S, d->comps[i], &vals[i], known);
+  return ok;
+}
+
+/* ---- regions ---- */
+
+bool region_known(const Region *r) {
+  if (!r || r->error || r->dynamic) return false;
+  for (int k = 0; k < r->rank; k++)
+    if (r->dims[k].kind != DK_STAR && !r->dims[k].known) return false;
+  return true;
+}
+
+bool region_same_set(const Region *a, const Region *b) {
+  if (!a || !b) return false;
+  if (a->named && a->named == b->named) return true;
+  if (!region_known(a) || !region_known(b) || a->rank != b->rank) return false;
+  for (int k = 0; k < a->rank; k++) {
+    const RDim *x = &a->dims[k], *y = &b->dims[k];
+    if ((x->kind == DK_STAR) != (y->kind == DK_STAR)) return false;
+    if (x->kind == DK_STAR) continue;
+    if (x->lo != y->lo || x->hi != y->hi || x->stride != y->stride) return false;
+  }
+  return true;
+}
+
+/* A fresh region of a given rank with an error flag. */
+static Region *region_error(Sema *S) {
+  Region *r = ARENA_NEW(S->arena, Region);
+  r->error = true;
+  return r;
+}
+
+/* Copy a region (dropping its name and mask). */
+static Region *region_copy(Sema *S, const Region *src) {
+  Region *r = ARENA_NEW(S->arena, Region);
+  *r = *src;
+  r->named = NULL;
+  r->masked = false;
+  r->mask = NULL;
+  r->of_region = r->in_region = false;
+  return r;
+}
+
+/* Check a region bound: an integer scalar expression (E58). */
+static bool region_bound(Sema *S, Expr *e, int64_t *v, bool *known) {
+  Type *t = sema_expr(S, e);
+  if (t->kind == TY_ERROR) return false;
+  if (e->rank > 0 || !(type_is_integer(t) || t->kind == TY_ENUM || (t->kind == TY_SCALAR && t->scalar == SK_BOOLEAN))) {
+    SEMA_ERR(S, e->loc, "region bounds must be integer scalars");
+    return false;
+  }
+  if (!sema_const_int(S, e, v)) *known = false;
+  return true;
+}
+
+/* The region named by an identifier, or NULL (with an error) if it is not one. */
+static Region *named_region(Sema *S, Ident *id, bool report_kind) {
+  Symbol *sym = sema_lookup(S, id->name, id->loc.off);
+  if (!sym) {
+    SEMA_ERR(S, id->loc, "undeclared identifier '%s'", id->name);
+    return region_error(S);
+  }
+  if (sym->kind != SYM_REGION) {
+    if (report_kind) SEMA_ERR(S, id->loc, "'%s' is not a region", id->name);
+    return NULL;
+  }
+  sema_resolve_symbol(S, sym);
+  if (sym->error || !sym->region) return region_error(S);
+  Region *r = region_copy(S, sym->region);
+  *r = *sym->region;
+  r->named = sym;
+  return r;
+}
+
+/* Fill dimension k of a literal from the covering region (a blank item, rule 3). */
+static bool blank_dim(Sema *S, Region *r, int k, int rank, Bracket *b) {
+  if (S->cover && !S->cover->error && S->cover->rank == rank && !S->cover->dynamic) {
+    r->dims[k] = S->cover->dims[k];
+    return true;
+  }
+  if (!S->cover && S->cover_inherited) {
+    r->dynamic = true;
+    r->dims[k].kind = DK_BLANK;
+    return true;
+  }
+  if (S->cover && (S->cover->error || S->cover->dynamic)) {
+    r->dynamic = true;
+    return true;
+  }
+  SEMA_ERR(S, b->loc, "blank dimension needs a covering region of rank %d", rank);
+  return false;
+}
+
+Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx) {
+  if (b->n == 1 && b->items[0].kind == BI_REGION) return sema_region_syn(S, b->items[0].region, decl_ctx);
+  if (b->n == 1 && b->items[0].kind == BI_EXPR && b->items[0].lo->kind == EX_NAME && !b->items[0].lo->parens) {
+    Expr *e = b->items[0].lo;
+    Symbol *sym = sema_lookup(S, e->name.name, e->loc.off);
+    if (sym && sym->kind == SYM_REGION) return named_region(S, &e->name, true);
+  }
+  if (b->n > MAX_RANK) {
+    SEMA_ERR(S, b->loc, "a region has at most %d dimensions", MAX_RANK);
+    return region_error(S);
+  }
+  Region *r = ARENA_NEW(S->arena, Region);
+  r->rank = b->n;
+  bool ok = true;
+  for (int k = 0; k < b->n && ok; k++) {
+    BracketItem *it = &b->items[k];
+    RDim *d = &r->dims[k];
+    d->stride = 1;
+    d->known = true;
+    switch (it->kind) {
+    case BI_BLANK:
+      if (decl_ctx) {
+        SEMA_ERR(S, b->loc, "a declared region cannot contain blank dimensions, '\"' or a mask");
+        ok = false;
+      } else {
+        ok = blank_dim(S, r, k, b->n, b);
+      }
+      break;
+    case BI_EXPR:
+      if (it->lo->kind == EX_NAME && !it->lo->parens) {
+        Symbol *sym = sema_lookup(S, it->lo->name.name, it->lo->loc.off);
+        if (sym && sym->kind == SYM_REGION) {
+          SEMA_ERR(S, b->loc, "a region expression must be the only item in its brackets");
+          ok = false;
+          break;
+        }
+      }
+      d->kind = DK_SINGLE;
+      ok = region_bound(S, it->lo, &d->lo, &d->known);
+      d->hi = d->lo;
+      break;
+    case BI_RANGE:
+      d->kind = DK_RANGE;
+      ok = region_bound(S, it->lo, &d->lo, &d->known);
+      ok = region_bound(S, it->hi, &d->hi, &d->known) && ok;
+      break;
+    case BI_STAR:
+      d->kind = DK_STAR;
+      break;
+    case BI_REGION:
+      SEMA_ERR(S, b->loc, "a region expression must be the only item in its brackets");
+      ok = false;
+      break;
+    case BI_SPARSE:
+      SEMA_ERR(S, it->loc, "sparse regions are not supported");
+      ok = false;
+      break;
+    case BI_GRID:
+      SEMA_ERR(S, it->loc, "grid dimensions ('::') are not supported");
+      ok = false;
+      break;
+    }
+  }
+  if (!ok) r->error = true;
+  return r;
+}
+
+/* Check that a direction and a region have the same rank (E16). */
+static bool dir_matches(Sema *S, DirSyn *d, int drank, Region *base) {
+  if (base->dynamic && base->rank == 0) return true;
+  if (drank == base->rank) return true;
+  if (d->kind == DIR_NAME)
+    SEMA_ERR(S, d->loc, "direction '%s' has rank %d, but the region has rank %d", d->name.name, drank, base->rank);
+  else
+    SEMA_ERR(S, d->loc, "direction %.*s has rank %d, but the region has rank %d", d->end - d->start,
+             S->src->text + d->start, drank, base->rank);
+  return false;
+}
+
+/* d of B / d in B (section 5.5). */
+static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
+  Region *base = sema_region_syn(S, rs->base, decl_ctx);
+  int64_t d[MAX_RANK] = {0};
+  int drank = 0;
+  bool known;
+  if (!sema_dir(S, rs->dir, &drank, d, &known) || base->error) return region_error(S);
+  if (base->masked) {
+    SEMA_ERR(S, rs->oploc, "a masked region cannot be used with 'at', 'by', 'of' or 'in'");
+    return region_error(S);
+  }
+  if (!dir_matches(S, rs->dir, drank, base)) return region_error(S);
+  Region *r = region_copy(S, base);
+  if (base->dynamic && base->rank == 0) r->rank = drank;
+  for (int k = 0; k < r->rank; k++) {
+    RDim *x = &r->dims[k];
+    if (known && d[k] == 0) continue;
+    if (x->kind == DK_STAR) {
+      if (rs->kind == RX_OF && (!known || d[k] != 0)) {
+        SEMA_ERR(S, rs->oploc, "'of' cannot be applied across a flood dimension");
+        return region_error(S);
+      }
+      continue;
+    }
+    if (!known || !x->known) {
+      x->known = false;
+      x->kind = DK_RANGE;
+      continue;
+    }
+    int64_t lo = x->lo, hi = x->hi, dk = d[k];
+    if (rs->kind == RX_OF) {
+      x->lo = dk < 0 ? lo + dk : hi + 1;
+      x->hi = dk < 0 ? lo - 1 : hi + dk;
+    } else {
+      x->lo = dk < 0 ? lo : hi - dk + 1;
+      x->hi = dk < 0 ? lo - dk - 1 : hi;
+    }
+    x->kind = x->lo == x->hi ? DK_SINGLE : DK_RANGE;
+    x->stride = 1;
+  }
+  if (rs->kind == RX_OF) {
+    r->of_region = true;
+    r->of_d_known = known;
+    memcpy(r->of_d, d, sizeof d);
+    r->of_dir = rs->dir->sym;
+    r->of_base = base;
+    r->of_base_name = base->named;
+  } else {
+    r->in_region = true;
+  }
+  return r;
+}
+
+/* B at d / B by d (section 5.5). */
+static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
+  Region *base = sema_region_syn(S, rs->base, decl_ctx);
+  int64_t d[MAX_RANK] = {0};
+  int drank = 0;
+  bool known;
+  if (!sema_dir(S, rs->dir, &drank, d, &known) || base->error) return region_error(S);
+  if (base->masked) {
+    SEMA_ERR(S, rs->oploc, "a masked region cannot be used with 'at', 'by', 'of' or 'in'");
+    return region_error(S);
+  }
+  if (!dir_matches(S, rs->dir, drank, base)) return region_error(S);
+  Region *r = region_copy(S, base);
+  if (base->dynamic && base->rank == 0) r->rank = drank;
+  for (int k = 0; k < r->rank; k++) {
+    RDim *x = &r->dims[k];
+    if (rs->kind == RX_BY && known && d[k] == 0) {
+      SEMA_ERR(S, rs->dir->loc, "direction component %d of 'by' is zero", k + 1);
+      return region_error(S);
+    }
+    if (x->kind == DK_STAR) continue;
+    if (!known) {
+      x->known = false;
+      continue;
+    }
+    if (rs->kind == RX_AT) {
+      x->lo += d[k];
+      x->hi += d[k];
+    } else {
+      x->stride *= d[k] < 0 ? -d[k] : d[k];
+    }
+  }
+  return r;
+}
+
+/* R with M / R without M (section 5.6). */
+static Region *region_masked(Sema *S, RegionSyn *rs, bool decl_ctx) {
+  Region *base = sema_region_syn(S, rs->base, decl_ctx);
+  if (base->error) return base;
+  if (decl_ctx) {
+    SEMA_ERR(S, rs->oploc, "a masked region is not allowed here");
+    return region_error(S);
+  }
+  if (base->masked) {
+    SEMA_ERR(S, rs->oploc, "a masked region cannot be used with 'at', 'by', 'of' or 'in'");
+    return region_error(S);
+  }
+  Region *r = region_copy(S, base);
+  r->named = base->named;
+  Region *saved = S->cover;
+  S->cover = r; /* the mask is read under the masked region */
+  Type *t = sema_expr(S, rs->mask);
+  S->cover = saved;
+  if (t->kind == TY_ERROR) return region_error(S);
+  Symbol *m = sema_base_symbol(rs->mask);
+  bool is_var = sema_is_variable(S, rs->mask) && m && rs->mask->kind != EX_INDEX;
+  if (!is_var || rs->mask->rank == 0 || rs->mask->rank != r->rank || !type_is_truth(t)) {
+    const char *name = m ? m->name : "?";
+    SEMA_ERR(S, rs->mask->loc, "mask '%s' must be a boolean or integer parallel array of rank %d", name, r->rank);
+    return region_error(S);
+  }
+  r->masked = true;
+  r->mask = rs->mask;
+  r->mask_loc = rs->oploc;
+  return r;
+}
+
+Region *sema_region_syn(Sema *S, RegionSyn *rs, bool decl_ctx) {
+  Region *r;
+  switch (rs->kind) {
+  case RX_BRACKET: r = sema_region_bracket(S, rs->bracket, decl_ctx); break;
+  case RX_NAME: r = named_region(S, &rs->name, true); break;
+  case RX_DITTO:
+    if (decl_ctx) {
+      SEMA_ERR(S, rs->loc, "a declared region cannot contain blank dimensions, '\"' or a mask");
+      r = region_error(S);
+    } else if (S->cover) {
+      r = region_copy(S, S->cover);
+      r->named = S->cover->named;
+    } else if (S->cover_inherited) {
+      r = ARENA_NEW(S->arena, Region);
+      r->dynamic = true;
+    } else {
+      SEMA_ERR(S, rs->loc, "'\"' needs a covering region");
+      r = region_error(S);
+    }
+    break;
+  case RX_OF: case RX_IN: r = region_prep(S, rs, decl_ctx); break;
+  case RX_AT: case RX_BY: r = region_at_by(S, rs, decl_ctx); break;
+  case RX_WITH: case RX_WITHOUT: r = region_masked(S, rs, decl_ctx); break;
+  default:
+    SEMA_ERR(S, rs->oploc, "sparse regions are not supported");
+    r = region_error(S);
+    break;
+  }
+  r->syn = rs;
+  rs->sem = r;
+  return r;
+}

@@ -1,0 +1,13 @@
+program t;
+region R = [1..4, 1..4];
+var A, B : [R] integer;
+    total : integer;
+procedure f(v : integer) : integer;
+begin
+  total := v;
+  return v;
+end;
+procedure t();
+begin
+  [R] A := f(B);
+end;

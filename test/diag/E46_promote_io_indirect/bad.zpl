@@ -1,0 +1,17 @@
+program t;
+region R = [1..4, 1..4];
+var A, B : [R] integer;
+    total : integer;
+procedure note(v : integer);
+begin
+  write(v);
+end;
+procedure f(v : integer) : integer;
+begin
+  note(v);
+  return v;
+end;
+procedure t();
+begin
+  [R] A := f(B);
+end;

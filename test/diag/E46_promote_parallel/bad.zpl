@@ -1,0 +1,14 @@
+program t;
+region R = [1..4, 1..4];
+var A, B : [R] integer;
+    total : integer;
+procedure f(v : integer) : integer;
+var L : [R] integer;
+begin
+  [R] L := v;
+  return v;
+end;
+procedure t();
+begin
+  [R] A := f(B);
+end;

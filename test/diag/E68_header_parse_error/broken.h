@@ -1,0 +1,2 @@
+/* broken.h: does not parse */
+int broken(int x;

@@ -1,0 +1,28 @@
+program kern;
+extern "kern.h";
+extern "math.h";
+extern prototype scale(v : double; k : integer) : double;
+extern prototype bump(inout counter : integer);
+extern prototype widen(v : longint) : longint;
+extern prototype length(n : ulongint) : ulongint;
+region R = [1..4, 1..4];
+var A, B, C : [R] double;
+    n : integer;
+    m : longint;
+    u : ulongint;
+    y : double;
+procedure kern();
+begin
+  n := twice(3);
+  bump(n);
+  reset();
+  m := widen(m);
+  u := length(u);
+  y := scale(2.0, n) + hypot3(1.0, 2.0, 2.0) + sqrt(4.0) + hypot(3.0, 4.0);
+  y := abs(-2.5) + fabs(y);
+  [R] A := 1.0;
+  [R] B := 2.0;
+  [R] C := hypot(A, B);
+  [R] C := hypot3(A, B, y) + sqrt(C);
+  writeln(y, n);
+end;

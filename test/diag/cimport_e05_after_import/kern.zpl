@@ -1,0 +1,7 @@
+program kern;
+extern "kern.h";
+var n : integer;
+procedure kern();
+begin
+  n := twice(2) + frobnicate(1);
+end;

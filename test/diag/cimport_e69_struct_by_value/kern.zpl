@@ -1,0 +1,7 @@
+program kern;
+extern "kern.h";
+var y : double;
+procedure kern();
+begin
+  y := norm(y);
+end;

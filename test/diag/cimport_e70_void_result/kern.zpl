@@ -1,0 +1,9 @@
+program kern;
+extern "kern.h";
+extern prototype reset() : integer;
+var n : integer;
+    y : double;
+procedure kern();
+begin
+  n := reset();
+end;

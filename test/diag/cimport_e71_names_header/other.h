@@ -1,0 +1,2 @@
+/* other.h: declares no reset */
+int helper2(int a);

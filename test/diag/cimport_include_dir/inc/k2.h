@@ -1,0 +1,2 @@
+/* k2.h: found through -I inc */
+long widen(long v);

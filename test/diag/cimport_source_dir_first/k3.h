@@ -1,0 +1,2 @@
+/* k3.h: next to the source: found first */
+int pick(int a);

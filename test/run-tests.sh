@@ -1,0 +1,182 @@
+#!/bin/sh
+# run-tests.sh: the azc test runner (POSIX sh; invoked by `make test` from the repo root).
+#
+# Environment: AZC   the azc binary (default build/azc)
+#              BUILD the build directory holding test/test_* unit tests (default build)
+#              QUICK set to 1 to skip slow tests (passed on to test/unit/*.sh)
+#
+# Runs
+#   a. test/check/*.zpl  - `azc -fsyntax-only NAME.zpl` (run inside test/check) must exit 0
+#                          with empty stderr, or stderr equal to NAME.stderr if present;
+#   b. test/diag/*/      - `azc [$(cat args)] NAME.zpl -o out.c` inside the directory:
+#                          exit status 1 (or `expect-status N` from the file `status`),
+#                          stderr equal to expected.stderr (or starting with
+#                          expected.stderr.prefix), no out.c when the status is 1;
+#   c. $BUILD/test/test_* executables and test/unit/*.sh scripts (run from the repo
+#      root) must exit 0.
+# Prints `FAIL: name` (with a diff where useful) per failure; the last line is
+# `N passed, M failed`; exits non-zero when M > 0.
+
+LC_ALL=C
+export LC_ALL
+
+AZC=${AZC:-build/azc}
+BUILD=${BUILD:-build}
+QUICK=${QUICK:-}
+export QUICK
+
+ROOT=$(pwd)
+case $AZC in
+  /*) ;;
+  */*) AZC=$ROOT/$AZC ;;
+esac
+case $BUILD in
+  /*) ;;
+  *) BUILD=$ROOT/$BUILD ;;
+esac
+export AZC BUILD
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/azc-tests.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+trap 'rm -rf "$TMP"; exit 130' INT TERM
+
+passed=0
+failed=0
+
+pass() {
+  passed=$((passed + 1))
+}
+
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1"
+  if [ -n "$2" ]; then
+    echo "  $2"
+  fi
+}
+
+# show_diff EXPECTED ACTUAL: unified diff of the expected and the actual text.
+show_diff() {
+  diff -u "$1" "$2" | sed 's/^/  /'
+}
+
+# --- a. programs that must be accepted -----------------------------------------
+for f in "$ROOT"/test/check/*.zpl; do
+  [ -f "$f" ] || continue
+  name=$(basename "$f" .zpl)
+  exp=$ROOT/test/check/$name.stderr
+  (cd "$ROOT/test/check" && "$AZC" -fsyntax-only "$name.zpl") \
+    >"$TMP/out" 2>"$TMP/err"
+  st=$?
+  if [ -f "$exp" ]; then
+    cp "$exp" "$TMP/exp"
+  else
+    : >"$TMP/exp"
+  fi
+  if [ "$st" -ne 0 ]; then
+    fail "check/$name.zpl" "exit status $st, expected 0"
+    show_diff "$TMP/exp" "$TMP/err"
+  elif ! cmp -s "$TMP/exp" "$TMP/err"; then
+    fail "check/$name.zpl" "unexpected standard error"
+    show_diff "$TMP/exp" "$TMP/err"
+  else
+    pass
+  fi
+done
+
+# --- b. diagnostics --------------------------------------------------------------
+for d in "$ROOT"/test/diag/*/; do
+  [ -d "$d" ] || continue
+  d=${d%/}
+  case=$(basename "$d")
+  set -- "$d"/*.zpl
+  if [ $# -ne 1 ] || [ ! -f "$1" ]; then
+    fail "diag/$case" "the directory must contain exactly one .zpl file"
+    continue
+  fi
+  src=$(basename "$1")
+  args=
+  if [ -f "$d/args" ]; then
+    args=$(cat "$d/args")
+  fi
+  want=1
+  if [ -f "$d/status" ]; then
+    want=$(sed -n '1s/^expect-status[ 	]*\([0-9][0-9]*\).*$/\1/p' "$d/status")
+    if [ -z "$want" ]; then
+      fail "diag/$case" "malformed status file"
+      continue
+    fi
+  fi
+  if [ -f "$d/expected.stderr" ]; then
+    mode=exact
+    cp "$d/expected.stderr" "$TMP/exp"
+  elif [ -f "$d/expected.stderr.prefix" ]; then
+    mode=prefix
+    cp "$d/expected.stderr.prefix" "$TMP/exp"
+  else
+    fail "diag/$case" "no expected.stderr or expected.stderr.prefix"
+    continue
+  fi
+  # Remember what is in the directory, so that everything azc creates can be removed.
+  ls -A "$d" >"$TMP/before"
+  rm -f "$d/out.c"
+  # $args is split into words on purpose.
+  (cd "$d" && "$AZC" $args "$src" -o out.c) >"$TMP/out" 2>"$TMP/err"
+  st=$?
+  made_out=no
+  [ -f "$d/out.c" ] && made_out=yes
+  ls -A "$d" >"$TMP/after"
+  for new in $(comm -13 "$TMP/before" "$TMP/after"); do
+    rm -rf "${d:?}/$new"
+  done
+  problem=
+  if [ "$st" -ne "$want" ]; then
+    problem="exit status $st, expected $want"
+  elif [ "$want" -eq 1 ] && [ "$made_out" = yes ]; then
+    problem="out.c was written although azc reported an error"
+  fi
+  if [ "$mode" = exact ]; then
+    cmp -s "$TMP/exp" "$TMP/err" || problem="${problem:-standard error differs}"
+    cp "$TMP/err" "$TMP/act"
+  else
+    # Compare the first lines of stderr, as many as the prefix file has (and,
+    # if the prefix does not end with a newline, its last partial line too).
+    size=$(wc -c <"$TMP/exp")
+    head -c "$size" "$TMP/err" >"$TMP/act" 2>/dev/null ||
+      dd if="$TMP/err" of="$TMP/act" bs=1 count="$size" 2>/dev/null
+    cmp -s "$TMP/exp" "$TMP/act" || problem="${problem:-standard error does not start with the expected text}"
+    cp "$TMP/err" "$TMP/act"
+  fi
+  if [ -n "$problem" ]; then
+    fail "diag/$case" "$problem"
+    show_diff "$TMP/exp" "$TMP/act"
+  else
+    pass
+  fi
+done
+
+# --- c. unit tests ---------------------------------------------------------------
+for t in "$BUILD"/test/test_*; do
+  [ -f "$t" ] && [ -x "$t" ] || continue
+  name=$(basename "$t")
+  if "$t" >"$TMP/out" 2>&1; then
+    pass
+  else
+    fail "unit/$name" "exit status $?"
+    tail -n 20 "$TMP/out" | sed 's/^/  /'
+  fi
+done
+
+for s in "$ROOT"/test/unit/*.sh; do
+  [ -f "$s" ] || continue
+  name=$(basename "$s")
+  if sh "$s" >"$TMP/out" 2>&1; then
+    pass
+  else
+    fail "unit/$name" "exit status $?"
+    tail -n 20 "$TMP/out" | sed 's/^/  /'
+  fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

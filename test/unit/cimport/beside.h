@@ -1,0 +1,2 @@
+/* beside.h - test_cimport: found next to the source file. */
+double beside_fn(double x);
