@@ -122,8 +122,8 @@ void parse_syntax_error(ParseCtx *ctx, void *parser, int major, const Token *tok
     diag_syntax(d, line, col, "expected 'until' to close 'repeat' from line %d, found %s", top->line, found);
     return;
   }
-  static const int candidates[] = {TK_THEN, TK_DO, TK_OF, TK_COLON, TK_EQ, TK_ASSIGN, TK_TO,
-                                   TK_RPAREN, TK_RBRACKET, TK_RBRACE, TK_PROGRAM};
+  static const int candidates[] = {TK_THEN, TK_DO, TK_OF, TK_RPAREN, TK_RBRACKET, TK_RBRACE,
+                                   TK_COLON, TK_EQ, TK_ASSIGN, TK_TO, TK_PROGRAM};
   bool in_expression = zpl_parser_accepts(parser, TK_PLUS);
   for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
     if (candidates[i] == TK_EQ && in_expression) continue; /* '=' there is a comparison */

@@ -108,11 +108,11 @@ init_list(A) ::= init_list(B) COMMA init(I). { A = B; vec_push(ctx->arena, &A, I
 comma_opt ::= .
 comma_opt ::= COMMA.
 
-/* Out-of-scope sections: any tokens up to ';', item after item. */
+/* Out-of-scope sections: any tokens up to ';', then items that start with a name. */
 junk ::= .
 junk ::= junk ANY.
 junk_items ::= junk SEMI.
-junk_items ::= junk_items junk SEMI.
+junk_items ::= junk_items IDENT junk SEMI.
 
 /* ---- procedures ---------------------------------------------------------------- */
 
@@ -282,8 +282,8 @@ stmt(A) ::= BWRITE(K) LPAREN expr_list RPAREN. { A = build_unsupported_stmt(ctx,
 
 %type lhs {Expr *}
 lhs(A) ::= designator(D). { A = D; }
-lhs(A) ::= designator(D) ATSIGN(K) dir(X). { A = build_unsupported_expr(ctx, K, "'@' on the left of an assignment is not supported", build_shift(ctx, D, K, X), X->end); A->loc = D->loc; }
-lhs(A) ::= designator(D) ATCARET(K) dir(X). { A = build_unsupported_expr(ctx, K, "'@' on the left of an assignment is not supported", build_shift(ctx, D, K, X), X->end); A->loc = D->loc; }
+lhs(A) ::= designator(D) ATSIGN(K) dir(X). { A = build_unsupported_expr(ctx, K, "'@' on the left of an assignment is not supported", build_shift(ctx, D, K, X), X->end); A->oploc = A->loc = D->loc; }
+lhs(A) ::= designator(D) ATCARET(K) dir(X). { A = build_unsupported_expr(ctx, K, "'@' on the left of an assignment is not supported", build_shift(ctx, D, K, X), X->end); A->oploc = A->loc = D->loc; }
 lhs(A) ::= designator(D) PRIMEAT(K) dir(X). { A = build_unsupported_expr(ctx, K, "wavefront computations ('scan' blocks and primed '@') are not supported", D, X->end); A->loc = D->loc; }
 
 %type elsifs {PtrVec}
@@ -301,7 +301,7 @@ io_items(A) ::= io_item(I). { A = (PtrVec){0}; vec_push(ctx->arena, &A, I); }
 io_items(A) ::= io_items(B) COMMA io_item(I). { A = B; vec_push(ctx->arena, &A, I); }
 %type io_item {IoItem *}
 io_item(A) ::= expr(E). { A = build_io_item(ctx, NULL, E); }
-io_item(A) ::= strlit(F) COLON expr(E). { A = build_io_item(ctx, F, E); }
+io_item(A) ::= expr(F) COLON expr(E). { A = build_io_item(ctx, F, E); }
 %type read_items {PtrVec}
 read_items(A) ::= expr(E). { A = (PtrVec){0}; vec_push(ctx->arena, &A, build_io_item(ctx, NULL, E)); }
 read_items(A) ::= read_items(B) COMMA expr(E). { A = B; vec_push(ctx->arena, &A, build_io_item(ctx, NULL, E)); }

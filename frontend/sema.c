@@ -208,7 +208,7 @@ static void declare_proc(Sema *S, Decl *d) {
   if (old && old->kind == SYM_PROC && old->proc) {
     Proc *q = old->proc;
     if (!q->is_prototype && !p->is_prototype) {
-      SEMA_ERR(S, p->name.loc, "procedure overloading is not supported ('%s' is already defined at line %d)",
+      SEMA_ERR(S, p->loc, "procedure overloading is not supported ('%s' is already defined at line %d)",
                p->name.name, q->name.loc.line);
       return;
     }

@@ -378,8 +378,8 @@ static Region *region_masked(Sema *S, RegionSyn *rs, bool decl_ctx) {
     SEMA_ERR(S, rs->oploc, "a masked region cannot be used with 'at', 'by', 'of' or 'in'");
     return region_error(S);
   }
-  Region *r = region_copy(S, base);
-  r->named = base->named;
+  Region *r = ARENA_NEW(S->arena, Region);
+  *r = *base; /* keeps what the region is built from ('of' for wrap/reflect) */
   Region *saved = S->cover;
   S->cover = r; /* the mask is read under the masked region */
   Type *t = sema_expr(S, rs->mask);

@@ -223,7 +223,7 @@ static Type *resolve_array(Sema *S, TypeSyn *ts) {
     d->known = ok && sema_const_int(S, d->lo, &d->lo_val) && sema_const_int(S, d->hi, &d->hi_val);
   }
   if (ts->elem->kind == TS_PARALLEL) {
-    SEMA_ERR(S, ts->elem->loc, "indexed arrays of parallel arrays are not supported");
+    SEMA_ERR(S, ts->loc, "indexed arrays of parallel arrays are not supported");
     return S->t_error;
   }
   t->elem = sema_resolve_type(S, ts->elem, false);
@@ -234,7 +234,7 @@ static Type *resolve_array(Sema *S, TypeSyn *ts) {
 /* A parallel array type [R] T. */
 static Type *resolve_parallel(Sema *S, TypeSyn *ts, bool param_ctx) {
   if (ts->elem->kind == TS_PARALLEL) {
-    SEMA_ERR(S, ts->elem->loc, "parallel arrays of parallel arrays are not supported");
+    SEMA_ERR(S, ts->loc, "parallel arrays of parallel arrays are not supported");
     return S->t_error;
   }
   Type *t = type_new(S, TY_PARALLEL);
