@@ -108,8 +108,12 @@ static void gen_head(Gen *g, long target) {
   blank(g);
 }
 
-/* Regions and directions. */
+/* Directions and regions. */
 static void gen_regions(Gen *g) {
+  line(g, 0, "direction north = [-1, 0]; south = [1, 0]; east = [0, 1]; west = [0, -1];");
+  line(g, 0, "          ne = [-1, 1]; nw = [-1, -1]; se = [1, 1]; sw = [1, -1];");
+  line(g, 0, "          left = [-1]; right = [1];");
+  blank(g);
   line(g, 0, "region R     = [1..n, 1..n];");
   line(g, 0, "       Inner = [2..n-1, 2..n-1];");
   line(g, 0, "       V     = [1..n];");
@@ -119,10 +123,6 @@ static void gen_regions(Gen *g) {
   line(g, 0, "       RowF  = [*, 1..n];");
   line(g, 0, "       Top   = [north of R];");
   line(g, 0, "       Odd   = [1..n] by [2];");
-  blank(g);
-  line(g, 0, "direction north = [-1, 0]; south = [1, 0]; east = [0, 1]; west = [0, -1];");
-  line(g, 0, "          ne = [-1, 1]; nw = [-1, -1]; se = [1, 1]; sw = [1, -1];");
-  line(g, 0, "          left = [-1]; right = [1];");
   blank(g);
 }
 

@@ -11,13 +11,17 @@ typedef struct Dump {
   FILE *out;
   Sema *S;               /* may be NULL: then types and source text are not available */
   const Source *src;
+  /* the regions of the enclosing region statements, to print a covering region as written */
+  const Region *regs[64];
+  const Bracket *brackets[64];
+  int nregs;
 } Dump;
 
-static void put_expr(const Dump *D, const Expr *e);
-static void dump_stmt(const Dump *D, const Stmt *s, int depth);
+static void put_expr(Dump *D, const Expr *e);
+static void dump_stmt(Dump *D, const Stmt *s, int depth);
 
 /* Print source bytes [start, end) with each run of white space turned into one space. */
-static bool put_src(const Dump *D, int start, int end) {
+static bool put_src(Dump *D, int start, int end) {
   if (!D->src || start < 0 || end <= start || (size_t)end > D->src->len) return false;
   bool space = false;
   for (int i = start; i < end; i++) {
@@ -31,19 +35,19 @@ static bool put_src(const Dump *D, int start, int end) {
 }
 
 /* Begin an output line: the source line number (blank if unknown) and the indentation. */
-static void begin_line(const Dump *D, int line, int depth) {
+static void begin_line(Dump *D, int line, int depth) {
   if (line > 0) fprintf(D->out, "%5d  ", line);
   else fputs("       ", D->out);
   for (int i = 0; i < depth; i++) fputs("  ", D->out);
 }
 
 /* The section 14.2 spelling of a type ("?" when unknown). */
-static const char *tname(const Dump *D, const Type *t) {
+static const char *tname(Dump *D, const Type *t) {
   return D->S && t ? type_name(D->S, t) : "?";
 }
 
 /* Print a comma-separated list of expressions. */
-static void put_exprs(const Dump *D, Expr *const *es, int n) {
+static void put_exprs(Dump *D, Expr *const *es, int n) {
   for (int i = 0; i < n; i++) {
     if (i) fputs(", ", D->out);
     put_expr(D, es[i]);
@@ -51,7 +55,7 @@ static void put_exprs(const Dump *D, Expr *const *es, int n) {
 }
 
 /* Print a bracket ([...] of a region, a partial reduction, flood or scan) as written. */
-static void put_bracket(const Dump *D, const Bracket *b) {
+static void put_bracket(Dump *D, const Bracket *b) {
   if (!b) return;
   if (put_src(D, b->loc.off, b->end)) return;
   fputc('[', D->out);
@@ -67,7 +71,7 @@ static void put_bracket(const Dump *D, const Bracket *b) {
 }
 
 /* Print a direction as written: its name or [c1, c2, ...]. */
-static void put_dir(const Dump *D, const DirSyn *d) {
+static void put_dir(Dump *D, const DirSyn *d) {
   if (!d) { fputc('?', D->out); return; }
   if (d->kind == DIR_NAME) { fputs(d->name.name ? d->name.name : "?", D->out); return; }
   fputc('[', D->out);
@@ -76,7 +80,7 @@ static void put_dir(const Dump *D, const DirSyn *d) {
 }
 
 /* Print a literal as spelled in the source (or rebuilt from its value). */
-static void put_literal(const Dump *D, const Expr *e) {
+static void put_literal(Dump *D, const Expr *e) {
   if (put_src(D, e->start, e->end)) return;
   if (e->kind == EX_INT) fprintf(D->out, "%" PRId64 "%s", e->ival, e->is_long ? "l" : "");
   else if (e->kind == EX_FLOAT) fprintf(D->out, "%.17g", e->fval);
@@ -85,7 +89,7 @@ static void put_literal(const Dump *D, const Expr *e) {
 }
 
 /* Print an operator applied to a bracket and an operand: (op[S] e). */
-static void put_region_op(const Dump *D, const char *op, const Expr *e, bool space) {
+static void put_region_op(Dump *D, const char *op, const Expr *e, bool space) {
   fprintf(D->out, "(%s", op);
   if (e->region) { if (space) fputc(' ', D->out); put_bracket(D, e->region); }
   fputc(' ', D->out);
@@ -94,7 +98,7 @@ static void put_region_op(const Dump *D, const char *op, const Expr *e, bool spa
 }
 
 /* Print an expression in source-like syntax, every operation parenthesized. */
-static void put_expr(const Dump *D, const Expr *e) {
+static void put_expr(Dump *D, const Expr *e) {
   if (!e) { fputc('?', D->out); return; }
   switch (e->kind) {
   case EX_INT: case EX_FLOAT: case EX_CHAR: case EX_STRING: put_literal(D, e); break;
@@ -116,15 +120,20 @@ static void put_expr(const Dump *D, const Expr *e) {
 }
 
 /* Print an expression followed by its type, and its rank when the type does not show it. */
-static void put_typed(const Dump *D, const Expr *e) {
+static void put_typed(Dump *D, const Expr *e) {
   put_expr(D, e);
-  if (!e) return;
-  if (e->type) fprintf(D->out, " : %s", tname(D, e->type));
-  if (e->parallel && (!e->type || e->type->kind != TY_PARALLEL)) fprintf(D->out, "  (parallel, rank %d)", e->rank);
+  if (!e || !e->type) return;
+  fputs(" : ", D->out);
+  if (e->parallel && e->rank > 0 && e->type->kind != TY_PARALLEL) {  /* [,] T, as in section 14.2 */
+    fputc('[', D->out);
+    for (int i = 1; i < e->rank; i++) fputc(',', D->out);
+    fputs("] ", D->out);
+  }
+  fputs(tname(D, e->type), D->out);
 }
 
 /* One line "LABEL EXPR : TYPE" at the expression's line. */
-static void expr_line(const Dump *D, const char *label, const Expr *e, int depth) {
+static void expr_line(Dump *D, const char *label, const Expr *e, int depth) {
   begin_line(D, e ? e->loc.line : 0, depth);
   fprintf(D->out, "%s ", label);
   put_typed(D, e);
@@ -140,36 +149,52 @@ static bool region_all_known(const Region *r) {
 }
 
 /* Print one dimension of a region with known bounds. */
-static void put_rdim(const Dump *D, const RDim *d) {
+static void put_rdim(Dump *D, const RDim *d) {
   if (d->kind == DK_STAR) fputc('*', D->out);
   else if (d->kind == DK_SINGLE || d->lo == d->hi) fprintf(D->out, "%" PRId64, d->lo);
   else fprintf(D->out, "%" PRId64 "..%" PRId64, d->lo, d->hi);
   if (d->stride != 1 && d->stride != 0) fprintf(D->out, " by %" PRId64, d->stride);
 }
 
-/* Print a region: its name if it is a named one, then its bounds, or its source text. */
-static void put_region(const Dump *D, const Region *r) {
+/* Print a region's source text: its syntax, or the bracket of the region statement that made it. */
+static bool put_region_src(Dump *D, const Region *r) {
+  if (r->syn) return put_src(D, r->syn->start, r->syn->end);
+  for (int i = D->nregs - 1; i >= 0; i--)
+    if (D->regs[i] == r) {
+      put_bracket(D, D->brackets[i]);
+      return true;
+    }
+  return false;
+}
+
+/* Print a region: its name (then its bounds when known), else its bounds, else its text. */
+static void put_region(Dump *D, const Region *r) {
   if (!r) { fputs("(none)", D->out); return; }
   if (r->error) { fputs("(error)", D->out); return; }
-  if (r->named && r->named->name) fprintf(D->out, "%s ", r->named->name);
-  if (region_all_known(r)) {
+  bool known = region_all_known(r);
+  if (r->named && r->named->name && !r->masked) {
+    fputs(r->named->name, D->out);
+    if (!known) return;
+    fputc(' ', D->out);
+  }
+  if (known) {
     fputc('[', D->out);
     for (int i = 0; i < r->rank && i < MAX_RANK; i++) {
       if (i) fputs(", ", D->out);
       put_rdim(D, &r->dims[i]);
     }
     fputc(']', D->out);
-  } else if (!r->syn || !put_src(D, r->syn->start, r->syn->end)) {
+    if (r->masked && r->mask) {
+      fputs(r->syn && r->syn->kind == RX_WITHOUT ? " without " : " with ", D->out);
+      put_expr(D, r->mask);
+    }
+  } else if (!put_region_src(D, r)) {
     fprintf(D->out, "(rank %d)", r->rank);
-  }
-  if (r->masked && r->mask) {
-    fputs(r->syn && r->syn->kind == RX_WITHOUT ? " without " : " with ", D->out);
-    put_expr(D, r->mask);
   }
 }
 
 /* Print the long form of a declared type: parallel arrays with their region, array bounds. */
-static void put_type(const Dump *D, const Type *t, const TypeSyn *ts) {
+static void put_type(Dump *D, const Type *t, const TypeSyn *ts) {
   if (!t) {
     if (!ts || !put_src(D, ts->start, ts->end)) fputc('?', D->out);
     return;
@@ -198,7 +223,7 @@ static void put_type(const Dump *D, const Type *t, const TypeSyn *ts) {
 }
 
 /* Print the structure of a declared enumeration or record type. */
-static void put_type_body(const Dump *D, const Type *t) {
+static void put_type_body(Dump *D, const Type *t) {
   if (t && t->kind == TY_ENUM) {
     fputs("  (", D->out);
     for (int i = 0; i < t->nenums; i++) {
@@ -218,7 +243,7 @@ static void put_type_body(const Dump *D, const Type *t) {
 }
 
 /* Print the border widths of a parallel array variable. */
-static void put_border(const Dump *D, const Symbol *s) {
+static void put_border(Dump *D, const Symbol *s) {
   int rank = s->type && s->type->kind == TY_PARALLEL ? s->type->rank : 0;
   if (rank <= 0 || rank > MAX_RANK) return;
   for (int side = 0; side < 2; side++) {
@@ -230,13 +255,13 @@ static void put_border(const Dump *D, const Symbol *s) {
 }
 
 /* Print an initializer: an expression with its type, or a brace list. */
-static void put_init(const Dump *D, const InitSyn *in) {
+static void put_init(Dump *D, const InitSyn *in, bool typed) {
   if (!in) return;
-  if (in->expr) { put_typed(D, in->expr); return; }
+  if (in->expr) { if (typed) put_typed(D, in->expr); else put_expr(D, in->expr); return; }
   fputc('{', D->out);
   for (int i = 0; i < in->nitems; i++) {
     if (i) fputs(", ", D->out);
-    put_init(D, in->items[i]);
+    put_init(D, in->items[i], false);
   }
   fputc('}', D->out);
 }
@@ -258,13 +283,13 @@ static const char *decl_keyword(DeclKind k) {
 }
 
 /* Print the value part of a region, direction or type declaration for its I-th name. */
-static void put_decl_value(const Dump *D, const Decl *d, const Symbol *s) {
+static void put_decl_value(Dump *D, const Decl *d, const Symbol *s) {
   if (d->kind == D_REGION) {
     fputs(" = ", D->out);
     if (!d->region || !put_src(D, d->region->start, d->region->end)) fputc('?', D->out);
     if (s && s->region) {
-      fprintf(D->out, "  rank %d  = ", s->region->rank);
-      put_region(D, s->region);
+      fprintf(D->out, "  rank %d", s->region->rank);
+      if (region_all_known(s->region)) { fputs("  = ", D->out); put_region(D, s->region); }
     }
   } else if (d->kind == D_DIRECTION) {
     fputs(" = ", D->out);
@@ -276,14 +301,16 @@ static void put_decl_value(const Dump *D, const Decl *d, const Symbol *s) {
       put_dir(D, d->dir);
     }
   } else if (d->kind == D_TYPE) {
+    const Type *t = s ? s->type : NULL;
     fputs(" = ", D->out);
-    put_type(D, s ? s->type : NULL, d->type);
-    put_type_body(D, s ? s->type : NULL);
+    if (t && (t->kind == TY_ENUM || t->kind == TY_RECORD)) fputs(t->kind == TY_ENUM ? "enumeration" : "record", D->out);
+    else put_type(D, t, d->type);
+    put_type_body(D, t);
   }
 }
 
 /* Dump one declaration item other than a procedure: one line per declared name. */
-static void dump_item(const Dump *D, const Decl *d, int depth) {
+static void dump_item(Dump *D, const Decl *d, int depth) {
   for (int i = 0; i < d->nnames; i++) {
     const Symbol *s = d->syms ? d->syms[i] : NULL;
     begin_line(D, d->names[i].loc.line, depth);
@@ -293,7 +320,7 @@ static void dump_item(const Dump *D, const Decl *d, int depth) {
     } else {
       fputs(" : ", D->out);
       put_type(D, s ? s->type : NULL, d->type);
-      if (d->init) { fputs(" = ", D->out); put_init(D, d->init); }
+      if (d->init) { fputs(" = ", D->out); put_init(D, d->init, true); }
       if (s && s->const_known && d->kind != D_VAR && d->kind != D_CONFIG_VAR)
         fprintf(D->out, "  value %" PRId64, s->const_val);
       if (s) put_border(D, s);
@@ -309,7 +336,7 @@ static const char *mode_word(ParamMode m) {
 }
 
 /* Print a procedure's heading: kind, name, parameters and result. */
-static void put_proc_head(const Dump *D, const Proc *p) {
+static void put_proc_head(Dump *D, const Proc *p) {
   const Symbol *sym = p->sym;
   fprintf(D->out, "%s %s(", p->is_extern ? "extern prototype" : p->is_prototype ? "prototype" : "procedure",
           p->name.name ? p->name.name : "?");
@@ -327,7 +354,7 @@ static void put_proc_head(const Dump *D, const Proc *p) {
 }
 
 /* Dump a procedure: heading, locals and body. */
-static void dump_proc(const Dump *D, const Proc *p, int depth) {
+static void dump_proc(Dump *D, const Proc *p, int depth) {
   begin_line(D, p->name.loc.line, depth);
   put_proc_head(D, p);
   fputc('\n', D->out);
@@ -337,7 +364,7 @@ static void dump_proc(const Dump *D, const Proc *p, int depth) {
 }
 
 /* Dump one program-level declaration. */
-static void dump_decl(const Dump *D, const Decl *d, int depth) {
+static void dump_decl(Dump *D, const Decl *d, int depth) {
   if (!d) return;
   if (d->kind == D_PROC && d->proc) {
     dump_proc(D, d->proc, depth);
@@ -353,7 +380,7 @@ static void dump_decl(const Dump *D, const Decl *d, int depth) {
 }
 
 /* Dump a statement list. */
-static void dump_list(const Dump *D, const StmtList *l, int depth) {
+static void dump_list(Dump *D, const StmtList *l, int depth) {
   for (int i = 0; i < l->n; i++) dump_stmt(D, l->items[i], depth);
 }
 
@@ -381,14 +408,14 @@ static const char *stmt_word(const Stmt *s) {
 }
 
 /* Print a statement's annotations: rank and covering region. */
-static void put_stmt_notes(const Dump *D, const Stmt *s) {
+static void put_stmt_notes(Dump *D, const Stmt *s) {
   if (s->rank > 0) fprintf(D->out, "  rank %d", s->rank);
   if (s->inherits) fputs("  cover (inherited)", D->out);
   else if (s->cover) { fputs("  cover ", D->out); put_region(D, s->cover); }
 }
 
 /* Dump the children of a write, read or halt statement. */
-static void dump_io(const Dump *D, const Stmt *s, int depth) {
+static void dump_io(Dump *D, const Stmt *s, int depth) {
   for (int i = 0; i < s->nitems; i++) {
     const IoItem *it = &s->items[i];
     begin_line(D, it->value ? it->value->loc.line : it->format ? it->format->loc.line : 0, depth);
@@ -400,7 +427,7 @@ static void dump_io(const Dump *D, const Stmt *s, int depth) {
 }
 
 /* Dump the arms of an if statement. */
-static void dump_if(const Dump *D, const Stmt *s, int depth) {
+static void dump_if(Dump *D, const Stmt *s, int depth) {
   for (int i = 0; i < s->narms; i++) {
     expr_line(D, i ? "elsif" : "cond", s->conds ? s->conds[i] : NULL, depth);
     if (s->arms) dump_list(D, &s->arms[i], depth + 1);
@@ -413,15 +440,26 @@ static void dump_if(const Dump *D, const Stmt *s, int depth) {
 }
 
 /* Dump the header children and body of a for loop. */
-static void dump_for(const Dump *D, const Stmt *s, int depth) {
+static void dump_for(Dump *D, const Stmt *s, int depth) {
   expr_line(D, "from", s->from, depth);
   expr_line(D, s->downto ? "downto" : "to", s->to, depth);
   if (s->step) expr_line(D, "by", s->step, depth);
   dump_list(D, &s->body, depth);
 }
 
+/* Dump the statement a region statement governs, remembering its bracket for the cover lines. */
+static void dump_region_stmt(Dump *D, const Stmt *s, int depth) {
+  bool push = s->cover && D->nregs < (int)(sizeof D->regs / sizeof D->regs[0]);
+  if (push) {
+    D->regs[D->nregs] = s->cover;
+    D->brackets[D->nregs++] = s->region;
+  }
+  dump_stmt(D, s->inner, depth);
+  if (push) D->nregs--;
+}
+
 /* Dump what a statement contains, one level deeper than the statement. */
-static void dump_children(const Dump *D, const Stmt *s, int depth) {
+static void dump_children(Dump *D, const Stmt *s, int depth) {
   switch (s->kind) {
   case ST_ASSIGN: expr_line(D, "target", s->lhs, depth); expr_line(D, "value", s->rhs, depth); break;
   case ST_CALL: expr_line(D, "call", s->rhs, depth); break;
@@ -429,7 +467,7 @@ static void dump_children(const Dump *D, const Stmt *s, int depth) {
   case ST_HALT: case ST_WRITE: case ST_READ: dump_io(D, s, depth); break;
   case ST_WRAP: for (int i = 0; i < s->noperands; i++) expr_line(D, "operand", s->operands[i], depth); break;
   case ST_BLOCK: dump_list(D, &s->body, depth); break;
-  case ST_REGION: if (s->inner) dump_stmt(D, s->inner, depth); break;
+  case ST_REGION: dump_region_stmt(D, s, depth); break;
   case ST_IF: dump_if(D, s, depth); break;
   case ST_WHILE: expr_line(D, "cond", s->conds ? s->conds[0] : NULL, depth); dump_list(D, &s->body, depth); break;
   case ST_REPEAT: dump_list(D, &s->body, depth); expr_line(D, "until", s->conds ? s->conds[0] : NULL, depth); break;
@@ -439,7 +477,7 @@ static void dump_children(const Dump *D, const Stmt *s, int depth) {
 }
 
 /* Dump a statement: one line for it, then its children. */
-static void dump_stmt(const Dump *D, const Stmt *s, int depth) {
+static void dump_stmt(Dump *D, const Stmt *s, int depth) {
   if (!s) return;
   begin_line(D, s->loc.line, depth);
   fputs(stmt_word(s), D->out);
@@ -455,7 +493,7 @@ static void dump_stmt(const Dump *D, const Stmt *s, int depth) {
 /* Print the checked program (see ast_dump.h). */
 void ast_dump(FILE *out, const Program *prog, const Sema *sema) {
   if (!prog) return;
-  Dump D = {out, (Sema *)sema, sema ? sema->src : NULL};
+  Dump D = {.out = out, .S = (Sema *)sema, .src = sema ? sema->src : NULL};
   begin_line(&D, prog->name.loc.line, 0);
   fprintf(out, "program %s\n", prog->name.name ? prog->name.name : "?");
   for (int i = 0; i < prog->decls.len; i++) dump_decl(&D, prog->decls.items[i], 1);

@@ -45,6 +45,7 @@ Diag *diag_error(Diags *d, int line, int col, const char *fmt, ...) {
   va_start(ap, fmt);
   Diag *g = make_diag(d, line, col, false, fmt, ap);
   va_end(ap);
+  g->construct = diag_current_construct(d);
   if (d->construct_depth > 0) {
     if (!d->construct_best || diag_before(g, d->construct_best)) {
       if (d->construct_best) d->suppressed++;
@@ -58,6 +59,18 @@ Diag *diag_error(Diags *d, int line, int col, const char *fmt, ...) {
   return g;
 }
 
+Diag *diag_error_in(Diags *d, int construct, int line, int col, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  Diag *g = make_diag(d, line, col, false, fmt, ap);
+  va_end(ap);
+  g->construct = construct;
+  vec_push(d->arena, &d->semantic, g);
+  return g;
+}
+
+int diag_current_construct(const Diags *d) { return d->construct_depth > 0 ? d->construct_id : 0; }
+
 void diag_warning(Diags *d, int line, int col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -66,7 +79,10 @@ void diag_warning(Diags *d, int line, int col, const char *fmt, ...) {
 }
 
 void diag_construct_begin(Diags *d) {
-  if (d->construct_depth++ == 0) d->construct_best = NULL;
+  if (d->construct_depth++ == 0) {
+    d->construct_best = NULL;
+    d->construct_id = ++d->next_construct;
+  }
 }
 
 void diag_construct_end(Diags *d) {
@@ -112,12 +128,18 @@ int diag_print(Diags *d, FILE *out) {
     return 0;
   }
   int printed = 0;
+  bool *shown = arena_alloc(d->arena, (size_t)d->next_construct + 1); /* constructs with an error printed */
   for (int i = 0; i < errs->len; i++) {
+    const Diag *g = errs->items[i];
+    if (g->construct > 0 && g->construct <= d->next_construct) {
+      if (shown[g->construct]) continue;
+      shown[g->construct] = true;
+    }
     if (d->error_limit > 0 && printed == d->error_limit) {
       fputs("too many errors emitted, stopping now\n", out);
       break;
     }
-    print_one(d, errs->items[i], out);
+    print_one(d, g, out);
     printed++;
   }
   fprintf(out, "%d error%s generated.\n", printed, printed == 1 ? "" : "s");

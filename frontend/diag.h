@@ -12,6 +12,7 @@ typedef struct Diag {
   const char *msg;
   const char *note;   /* optional "PATH:LINE:COL: note: MESSAGE" line */
   int seq;            /* report order, for stable sorting */
+  int construct;      /* the construct it belongs to (0: none): only one error per construct is shown */
 } Diag;
 
 typedef struct Diags {
@@ -25,6 +26,8 @@ typedef struct Diags {
   int construct_depth;  /* >0 while checking one construct: keep only its first error */
   Diag *construct_best;
   int suppressed;       /* errors swallowed because their construct already had one */
+  int construct_id;     /* id of the outermost construct being checked (0: none) */
+  int next_construct;
 } Diags;
 
 void diag_init(Diags *d, Arena *a, const Source *src);
@@ -32,6 +35,10 @@ void diag_init(Diags *d, Arena *a, const Source *src);
 void diag_syntax(Diags *d, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A semantic error. Returns the diagnostic (to attach a note). */
 Diag *diag_error(Diags *d, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A semantic error found later (a whole-program analysis) that belongs to an earlier construct. */
+Diag *diag_error_in(Diags *d, int construct, int line, int col, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The id of the construct being checked now (0 if none), to attribute later errors to it. */
+int diag_current_construct(const Diags *d);
 /* A warning. */
 void diag_warning(Diags *d, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Begin checking one construct (statement, declaration item, condition): only its first error counts. */

@@ -305,9 +305,7 @@ Sema *sema_check(Arena *a, Program *prog, const Source *src, Diags *diags, const
   check_prototypes(S);
   for (int i = 0; i < S->procs.len; i++) sema_check_proc(S, S->procs.items[i]);
   sema_check_cimport_clashes(S);
-  if (!diag_has_errors(diags)) {
-    sema_interprocedural(S);
-    sema_borders_and_containment(S);
-  }
+  sema_interprocedural(S);
+  sema_borders_and_containment(S);
   return S;
 }

@@ -64,6 +64,7 @@ static void parallel_operand(Sema *S, Expr *e, Symbol *sym, Type *t) {
     a->expr = e;
     a->cover = r;
     a->loc = e->loc;
+    a->construct = diag_current_construct(S->diags);
     vec_push(S->arena, &S->accesses, a);
   }
 }
@@ -597,6 +598,7 @@ static void record_call(Sema *S, Symbol *callee, Expr *e, bool promoted) {
   c->promoted = promoted;
   c->in_parallel_stmt = S->in_parallel_stmt;
   c->loc = e->loc;
+  c->construct = diag_current_construct(S->diags);
   vec_push(S->arena, &(S->cur_info ? S->cur_info : S->elab_info)->calls, c);
 }
 

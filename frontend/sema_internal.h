@@ -146,6 +146,7 @@ typedef struct CallSite {
   bool promoted;         /* called elementwise */
   bool in_parallel_stmt;
   Loc loc;
+  int construct;         /* the statement it is in (diag_current_construct), for one error per statement */
 } CallSite;
 
 typedef struct ParamBinding {  /* an array argument bound to a parallel parameter */
@@ -171,6 +172,7 @@ typedef struct Access {        /* an access checked against the storage region (
   int64_t d[MAX_RANK];
   bool d_known;
   Loc loc;
+  int construct;         /* the statement it is in */
 } Access;
 
 struct ProcInfo {

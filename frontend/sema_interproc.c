@@ -119,22 +119,20 @@ typedef struct PNode {
   unsigned mask;         /* every rank needed through it, calls included */
   int first_rank;        /* the first rank needed (its own, else through calls in call order) */
   Loc first_loc;
-  int stamp;             /* last search that visited it */
-  CallSite *via;         /* in the current search: the start's call it was reached through */
+  PtrVec callers;        /* CallerEdge*: the calls that reach it */
+  bool queued;           /* on the work list */
 } PNode;
 
-typedef struct StackItem {
-  PNode *node;
-  CallSite *via;
-} StackItem;
+typedef struct CallerEdge {
+  struct PNode *caller;
+  CallSite *call;
+} CallerEdge;
 
 typedef struct Graph {
   PtrMap index;          /* ProcInfo* -> position in nodes */
   PtrVec nodes;          /* PNode* */
   ProcInfo *entry;
-  StackItem *stack;      /* for the depth-first searches */
-  int sp, stack_cap;
-  int stamp;
+  PtrVec work;           /* PNode*: the work list of a propagation */
 } Graph;
 
 /* The node of a procedure's facts, created when new. */
@@ -169,7 +167,20 @@ static void graph_add_callees(Sema *S, Graph *g, ProcInfo *info) {
   }
 }
 
-/* Build the graph: every program procedure and everything reachable by calls. */
+/* Record, at every callee, the calls of one caller node. */
+static void graph_add_callers(Sema *S, Graph *g, PNode *n) {
+  for (int i = 0; i < n->info->calls.len; i++) {
+    CallSite *c = n->info->calls.items[i];
+    PNode *m = callee_node(g, c);
+    if (!m) continue;
+    CallerEdge *e = ARENA_NEW(S->arena, CallerEdge);
+    e->caller = n;
+    e->call = c;
+    vec_push(S->arena, &m->callers, e);
+  }
+}
+
+/* Build the graph: every program procedure and everything reachable by calls, with caller edges. */
 static void graph_build(Sema *S, Graph *g) {
   map_init(&g->index, S->arena);
   g->entry = S->entry ? S->entry->info : NULL;
@@ -179,53 +190,28 @@ static void graph_build(Sema *S, Graph *g) {
   }
   if (S->elab_info) graph_add_callees(S, g, S->elab_info);
   for (int i = 0; i < g->nodes.len; i++) graph_add_callees(S, g, ((PNode *)g->nodes.items[i])->info);
+  for (int i = 0; i < g->nodes.len; i++) graph_add_callers(S, g, g->nodes.items[i]);
 }
 
-/* Push a node onto the search stack. */
-static void stack_push(Sema *S, Graph *g, PNode *n, CallSite *via) {
-  if (g->sp == g->stack_cap) {
-    int cap = g->stack_cap ? g->stack_cap * 2 : 64;
-    StackItem *s = ARENA_ARRAY(S->arena, StackItem, cap);
-    for (int i = 0; i < g->sp; i++) s[i] = g->stack[i];
-    g->stack = s;
-    g->stack_cap = cap;
-  }
-  g->stack[g->sp].node = n;
-  g->stack[g->sp].via = via;
-  g->sp++;
+/* Put a node on the work list unless it is there already. */
+static void work_push(Sema *S, Graph *g, PNode *n) {
+  if (n->queued) return;
+  n->queued = true;
+  vec_push(S->arena, &g->work, n);
+}
+
+/* Take the oldest node off the work list (the list is consumed from the front). */
+static PNode *work_pop(Graph *g, int *head) {
+  if (*head >= g->work.len) return NULL;
+  PNode *n = g->work.items[(*head)++];
+  n->queued = false;
+  return n;
 }
 
 /* True if a search for inherited-region needs follows call site c: a call that passes the
  * caller's own inherited region on (no covering region, not elementwise). */
 static bool inherits_through(const CallSite *c) {
   return !c->cover && !c->promoted;
-}
-
-/* Depth-first search from start in call order (every call, or only those passing the
- * inherited region on); calls visit on each node in preorder until it returns true.
- * Returns the node visit accepted, or NULL. The entry procedure is not entered by an
- * inherited-region search (its statements never inherit a region). */
-static PNode *graph_search(Sema *S, Graph *g, PNode *start, bool inherit_only,
-                           bool (*visit)(PNode *n, void *ctx), void *ctx) {
-  int stamp = ++g->stamp;
-  g->sp = 0;
-  stack_push(S, g, start, NULL);
-  while (g->sp > 0) {
-    StackItem it = g->stack[--g->sp];
-    PNode *n = it.node;
-    if (n->stamp == stamp) continue;
-    n->stamp = stamp;
-    n->via = it.via;
-    if (visit(n, ctx)) return n;
-    for (int i = n->info->calls.len - 1; i >= 0; i--) {
-      CallSite *c = n->info->calls.items[i];
-      PNode *m = callee_node(g, c);
-      if (!m || m->stamp == stamp) continue;
-      if (inherit_only && (!inherits_through(c) || m->info == g->entry)) continue;
-      stack_push(S, g, m, n == start ? c : it.via);
-    }
-  }
-  return NULL;
 }
 
 /* ==== inherited covering regions (section 5.7 Rule 2) ==== */
@@ -253,6 +239,7 @@ static void stmt_inherited_ranks(const Stmt *st, unsigned *mask) {
   }
 }
 
+/* (defined here: the statements of a list, one by one) */
 static void list_inherited_ranks(const StmtList *l, unsigned *mask) {
   for (int i = 0; i < l->n; i++) stmt_inherited_ranks(l->items[i], mask);
 }
@@ -269,22 +256,36 @@ static void needs_init(Graph *g, PNode *n) {
   if (!n->own_rank) n->own_rank = other_rank(n->own_mask, 0);
 }
 
-/* Search visitor: collect the ranks needed; remember the first node that needs one. */
-static bool needs_visit(PNode *n, void *ctx) {
-  PNode **found = ctx;
-  found[0]->mask |= n->own_mask;
-  if (!found[1] && n->own_rank) found[1] = n;
-  return false;
-}
-
-/* Everything a procedure needs through the calls that pass its inherited region on. */
-static void needs_solve(Sema *S, Graph *g, PNode *n) {
-  if (n->info == g->entry) return;
-  PNode *found[2] = {n, NULL};
-  graph_search(S, g, n, true, needs_visit, found);
-  if (!found[1]) return;
-  n->first_rank = found[1]->own_rank;
-  n->first_loc = found[1] == n ? n->info->needs_loc : call_loc(found[1]->via);
+/* Propagate needs from callees to the callers that pass their own inherited region on
+ * (a work list over caller edges: each node is revisited only when its set of ranks grows). */
+static void needs_propagate(Sema *S, Graph *g) {
+  int head = 0;
+  g->work.len = 0;
+  for (int i = 0; i < g->nodes.len; i++) {
+    PNode *n = g->nodes.items[i];
+    n->mask = n->own_mask;
+    if (n->own_rank) {
+      n->first_rank = n->own_rank;
+      n->first_loc = n->info->needs_loc;
+    }
+    if (n->mask) work_push(S, g, n);
+  }
+  for (PNode *m; (m = work_pop(g, &head));) {
+    for (int i = 0; i < m->callers.len; i++) {
+      CallerEdge *e = m->callers.items[i];
+      PNode *n = e->caller;
+      if (!inherits_through(e->call) || n->info == g->entry) continue;
+      unsigned mask = n->mask | m->mask;
+      bool grew = mask != n->mask;
+      if (!n->first_rank && m->first_rank) {
+        n->first_rank = m->first_rank;
+        n->first_loc = call_loc(e->call);
+        grew = true;
+      }
+      n->mask = mask;
+      if (grew) work_push(S, g, n);
+    }
+  }
 }
 
 /* Store the propagated needs in the procedure's facts. */
@@ -308,11 +309,11 @@ static void needs_check_call(Sema *S, Graph *g, ProcInfo *caller, CallSite *c) {
     if (c->cover->error || !rank_bit(have) || !(m->mask & ~rank_bit(have))) return;
     int need = m->first_rank != have ? m->first_rank : other_rank(m->mask, have);
     if (!error_at(S, call_loc(c)))
-      SEMA_ERR(S, call_loc(c), "call to '%s' needs a covering region of rank %d, but the covering region has rank %d",
+      diag_error_in(S->diags, c->construct, call_loc(c).line, call_loc(c).col, "call to '%s' needs a covering region of rank %d, but the covering region has rank %d",
                c->callee->name, need, have);
   } else if (caller == g->entry || caller == S->elab_info) {
     if (!error_at(S, call_loc(c)))
-      SEMA_ERR(S, call_loc(c), "call to '%s' needs a covering region of rank %d", c->callee->name, m->first_rank);
+      diag_error_in(S->diags, c->construct, call_loc(c).line, call_loc(c).col, "call to '%s' needs a covering region of rank %d", c->callee->name, m->first_rank);
   }
 }
 
@@ -324,7 +325,7 @@ static void needs_check_calls(Sema *S, Graph *g, ProcInfo *caller) {
 /* The inherited-region analysis over the whole call graph. */
 static void needs_analyse(Sema *S, Graph *g) {
   for (int i = 0; i < g->nodes.len; i++) needs_init(g, g->nodes.items[i]);
-  for (int i = 0; i < g->nodes.len; i++) needs_solve(S, g, g->nodes.items[i]);
+  needs_propagate(S, g);
   for (int i = 0; i < g->nodes.len; i++) needs_store(g->nodes.items[i]);
   for (int i = 0; i < g->nodes.len; i++) needs_check_calls(S, g, ((PNode *)g->nodes.items[i])->info);
   if (S->elab_info) needs_check_calls(S, g, S->elab_info);
@@ -332,28 +333,32 @@ static void needs_analyse(Sema *S, Graph *g) {
 
 /* ==== promotion (section 6.10, E46) ==== */
 
-/* Search visitor: stop at the first procedure that cannot be promoted by itself. */
-static bool reason_visit(PNode *n, void *ctx) {
-  (void)ctx;
-  return n->info->own_reason != NULL;
-}
-
 /* E46 at every elementwise call of one procedure whose callee cannot be promoted. */
 static void reason_check_calls(Sema *S, Graph *g, ProcInfo *caller) {
   for (int i = 0; i < caller->calls.len; i++) {
     CallSite *c = caller->calls.items[i];
     PNode *m = callee_node(g, c);
     if (!c->promoted || !m || !m->info->reason || c->callee->error || error_at(S, call_loc(c))) continue;
-    SEMA_ERR(S, call_loc(c), "procedure '%s' cannot be applied elementwise: %s", c->callee->name, m->info->reason);
+    diag_error_in(S->diags, c->construct, call_loc(c).line, call_loc(c).col, "procedure '%s' cannot be applied elementwise: %s", c->callee->name, m->info->reason);
   }
 }
 
-/* The reason of every procedure (its own, else the first one found through its calls), then E46. */
+/* The reason of every procedure (its own, else one inherited from a procedure it calls), then E46. */
 static void reason_analyse(Sema *S, Graph *g) {
+  int head = 0;
+  g->work.len = 0;
   for (int i = 0; i < g->nodes.len; i++) {
     PNode *n = g->nodes.items[i];
-    PNode *r = graph_search(S, g, n, false, reason_visit, NULL);
-    n->info->reason = r ? r->info->own_reason : NULL;
+    n->info->reason = n->info->own_reason;
+    if (n->info->reason) work_push(S, g, n);
+  }
+  for (PNode *m; (m = work_pop(g, &head));) {
+    for (int i = 0; i < m->callers.len; i++) {
+      PNode *n = ((CallerEdge *)m->callers.items[i])->caller;
+      if (n->info->reason) continue;
+      n->info->reason = m->info->reason; /* calling it makes the caller unpromotable too */
+      work_push(S, g, n);
+    }
   }
   for (int i = 0; i < g->nodes.len; i++) reason_check_calls(S, g, ((PNode *)g->nodes.items[i])->info);
   if (S->elab_info) reason_check_calls(S, g, S->elab_info);
@@ -571,10 +576,10 @@ static void check_access(Sema *S, const Access *a) {
       start = e->base->start;
       end = e->dir->end;
     }
-    SEMA_ERR(S, a->loc, "'%.*s' accesses elements outside the storage region of '%s'", end - start,
+    diag_error_in(S->diags, a->construct, a->loc.line, a->loc.col, "'%.*s' accesses elements outside the storage region of '%s'", end - start,
              S->src->text + start, a->array->name);
   } else {
-    SEMA_ERR(S, a->loc, "'%s' is accessed outside its storage region", a->array->name);
+    diag_error_in(S->diags, a->construct, a->loc.line, a->loc.col, "'%s' is accessed outside its storage region", a->array->name);
   }
 }
 

@@ -499,6 +499,58 @@ static void mut_splice(Rng *r, const char *in, size_t n, Buf *out) {
   }
 }
 
+/* Replacements for a number, a string and a punctuation byte (token-class). */
+static const char *const numbers[] = {
+    "0", "1", "2", "7", "-1", "100000000", "2147483647", "2147483648", "4294967296",
+    "9223372036854775807", "9223372036854775808", "0x7fffffff", "010", "1.0", "0.0", "1e308",
+    "1e-320", "2.5", "6", "-5", NULL};
+static const char *const strings[] = {
+    "\"%d\"", "\"%s\"", "\"%5.2f\"", "\"%x\"", "\"%c\"", "\"\"", "\"%%\"", "\"%\"",
+    "\"%q\"", "\"%*d\"", "\"%d%d\"", "\"%lld\"", "\"\\n\"", "\"a\"", NULL};
+static const char puncts[] = "+-*/%^&|<>=!@,;:.()[]{}";
+static const char *const words[] = {
+    "Index1", "Index2", "Index3", "true", "false", "zin", "zout", "znull", "PROCESSORS",
+    "INT_MAX", "M_PI", "max", "min", "sqrt", "abs", "bsl", "open", "eof", "ResetTimer",
+    "to_integer", "integer", "double", "boolean", "string", "file", "of", "in", "at", NULL};
+
+/* Index of a random word token of v other than a number (or n if there is none). */
+static size_t pick_word(Rng *r, const char *s, const TokVec *v) {
+  for (int tries = 0; tries < 16; tries++) {
+    size_t i = rng_below(r, v->n);
+    unsigned char c = (unsigned char)s[v->t[i].off];
+    if (is_word(c) && !(c >= '0' && c <= '9')) return i;
+  }
+  return v->n;
+}
+
+/* Append a replacement of the same class for token i of s. */
+static void add_same_class(Rng *r, Buf *b, const char *s, const TokVec *v, size_t i) {
+  unsigned char c = (unsigned char)s[v->t[i].off];
+  size_t w;
+  if (c >= '0' && c <= '9') buf_adds(b, rng_pick(r, numbers));
+  else if (c == '"') buf_adds(b, rng_pick(r, strings));
+  else if (!is_word(c)) buf_addc(b, puncts[rng_below(r, sizeof puncts - 1)]);
+  else if (rng_chance(r, 30) || (w = pick_word(r, s, v)) == v->n) buf_adds(b, rng_pick(r, words));
+  else add_toks(b, s, v, w, w + 1);
+}
+
+/* Replace 1..4 tokens by tokens of the same class (another name of the program, an
+   edge-case number or format, another operator), so the text mostly still parses. */
+static void mut_tok_class(Rng *r, const char *in, size_t n, Buf *out) {
+  buf_set(out, in, n);
+  for (size_t k = rng_size(r, 4); k > 0; k--) {
+    TokVec *v = &toks_a;
+    tokenize(v, out->p, out->len);
+    if (v->n == 0) return;
+    size_t i = pick_tok(r, v);
+    scratch.len = 0;
+    add_toks(&scratch, out->p, v, 0, i);
+    add_same_class(r, &scratch, out->p, v, i);
+    add_toks(&scratch, out->p, v, i + 1, v->n);
+    buf_set(out, scratch.p, scratch.len);
+  }
+}
+
 typedef struct Kind {
   const char *name;
   int weight;
@@ -515,22 +567,23 @@ static void gen_deep_nesting(Rng *r, const char *in, size_t n, Buf *out);
 
 /* The kinds of inputs and how often each is made (weights add up to 100). */
 static const Kind kinds[] = {
-    {"byte-replace", 8, mut_byte_replace, 1, 1},
-    {"byte-insert", 7, mut_byte_insert, 1, 1},
-    {"byte-delete", 7, mut_byte_delete, 1, 1},
-    {"bit-flip", 6, mut_bit_flip, 1, 1},
-    {"truncate", 6, mut_truncate, 1, 1},
-    {"token-swap", 8, mut_tok_swap, 1, 1},
-    {"token-dup", 6, mut_tok_dup, 1, 1},
+    {"byte-replace", 6, mut_byte_replace, 1, 1},
+    {"byte-insert", 5, mut_byte_insert, 1, 1},
+    {"byte-delete", 5, mut_byte_delete, 1, 1},
+    {"bit-flip", 4, mut_bit_flip, 1, 1},
+    {"truncate", 5, mut_truncate, 1, 1},
+    {"token-swap", 7, mut_tok_swap, 1, 1},
+    {"token-dup", 5, mut_tok_dup, 1, 1},
     {"token-dup-range", 7, mut_tok_dup_range, 1, 1},
-    {"token-delete-range", 7, mut_tok_del_range, 1, 1},
-    {"token-dict", 8, mut_tok_dict, 1, 1},
+    {"token-delete-range", 6, mut_tok_del_range, 1, 1},
+    {"token-dict", 7, mut_tok_dict, 1, 1},
+    {"token-class", 12, mut_tok_class, 1, 1},
     {"splice", 8, mut_splice, 1, 1},
     {"stacked", 6, mut_stacked, 0, 1},
     {"random-bytes", 4, gen_random_bytes, 0, 0},
     {"random-tokens", 4, gen_random_tokens, 0, 0},
     {"long-line", 3, gen_long_line, 0, 0},
-    {"deep-nesting", 5, gen_deep_nesting, 0, 0},
+    {"deep-nesting", 6, gen_deep_nesting, 0, 0},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
@@ -815,6 +868,7 @@ typedef struct Slot {
 typedef struct Stats {
   long ok[2], fail, saved;
   long kind_n[NKINDS + 1], kind_ok0[NKINDS + 1], kind_fail[NKINDS + 1];
+  double kind_cpu[NKINDS + 1]; /* CPU seconds of the children */
 } Stats;
 
 static const char *tmpdir;
@@ -843,12 +897,13 @@ static void report_failure(Slot *s, const char *why, Stats *st) {
   if (stderr_summary(errcopy, line, sizeof line)) printf("  stderr (%s): %s\n", errcopy, line);
 }
 
-/* Account for a finished child. */
-static void finish(Slot *s, int status, Stats *st) {
+/* Account for a finished child that used cpu seconds. */
+static void finish(Slot *s, int status, double cpu, Stats *st) {
   char msg[128];
   int k = kind_index(s->kind);
   const char *why = judge(status, s->killed, msg, sizeof msg);
   st->kind_n[k]++;
+  st->kind_cpu[k] += cpu;
   if (why) {
     st->kind_fail[k]++;
     report_failure(s, why, st);
@@ -875,10 +930,12 @@ static void start(Slot *s, uint64_t seedval, long i) {
 static void reap(Slot *slots, int jobs, int *active, Stats *st) {
   int status;
   pid_t pid;
-  while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+  struct rusage ru;
+  while ((pid = wait4(-1, &status, WNOHANG, &ru)) > 0)
     for (int j = 0; j < jobs; j++)
       if (slots[j].pid == pid) {
-        finish(&slots[j], status, st);
+        double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+        finish(&slots[j], status, cpu, st);
         (*active)--;
       }
 }
@@ -895,10 +952,10 @@ static void watchdog(Slot *slots, int jobs) {
 
 /* Print statistics per kind of input. */
 static void print_kind_stats(const Stats *st) {
-  printf("%-20s %7s %9s %8s\n", "kind", "inputs", "accepted", "failures");
+  printf("%-20s %7s %9s %8s %8s\n", "kind", "inputs", "accepted", "failures", "cpu s");
   for (int k = 0; k <= NKINDS; k++)
-    printf("%-20s %7ld %9ld %8ld\n", k < NKINDS ? kinds[k].name : "seed", st->kind_n[k], st->kind_ok0[k],
-           st->kind_fail[k]);
+    printf("%-20s %7ld %9ld %8ld %8.2f\n", k < NKINDS ? kinds[k].name : "seed", st->kind_n[k], st->kind_ok0[k],
+           st->kind_fail[k], st->kind_cpu[k]);
 }
 
 /* Run n inputs, jobs at a time; returns the number of failures. */

@@ -29,5 +29,6 @@ end;
 procedure t();
 var i : integer;
 begin
+  [east of R] M := true;
   [east of R with M] wrap A;
 end;
