@@ -117,9 +117,10 @@ static int compile(Arena *a, const Options *opts) {
     sema = sema_check(a, prog, &src, &diags, &so);
   }
   diag_print(&diags, stderr);
-  if (diag_has_errors(&diags)) return 1;
-  if (opts->emit_ast) ast_dump(stdout, prog, sema);
-  if (opts->syntax_only || opts->emit_ast) return 0;
+  int status = diag_has_errors(&diags) ? 1 : 0;
+  if (status == 0 && opts->emit_ast) ast_dump(stdout, prog, sema);
+  sema_release(sema);
+  if (status != 0 || opts->syntax_only || opts->emit_ast) return status;
   fprintf(stderr, "azc: error: '%s' checks cleanly, but this version of azc cannot generate C yet; "
                   "use -fsyntax-only or --emit=ast\n", opts->input);
   return 1;

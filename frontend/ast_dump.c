@@ -11,10 +11,7 @@ typedef struct Dump {
   FILE *out;
   Sema *S;               /* may be NULL: then types and source text are not available */
   const Source *src;
-  /* the regions of the enclosing region statements, to print a covering region as written */
-  const Region *regs[64];
-  const Bracket *brackets[64];
-  int nregs;
+  const Bracket *bracket;  /* of the innermost enclosing region statement: the cover as written */
 } Dump;
 
 static void put_expr(Dump *D, const Expr *e);
@@ -56,18 +53,7 @@ static void put_exprs(Dump *D, Expr *const *es, int n) {
 
 /* Print a bracket ([...] of a region, a partial reduction, flood or scan) as written. */
 static void put_bracket(Dump *D, const Bracket *b) {
-  if (!b) return;
-  if (put_src(D, b->loc.off, b->end)) return;
-  fputc('[', D->out);
-  for (int i = 0; i < b->n; i++) {
-    const BracketItem *it = &b->items[i];
-    if (i) fputs(", ", D->out);
-    if (it->kind == BI_EXPR || it->kind == BI_RANGE) put_expr(D, it->lo);
-    if (it->kind == BI_RANGE) { fputs("..", D->out); put_expr(D, it->hi); }
-    if (it->kind == BI_STAR) fputc('*', D->out);
-    if (it->kind == BI_REGION && it->region) put_src(D, it->region->start, it->region->end);
-  }
-  fputc(']', D->out);
+  if (!b || !put_src(D, b->loc.off, b->end)) fputs("[...]", D->out);
 }
 
 /* Print a direction as written: its name or [c1, c2, ...]. */
@@ -79,13 +65,33 @@ static void put_dir(Dump *D, const DirSyn *d) {
   fputc(']', D->out);
 }
 
-/* Print a literal as spelled in the source (or rebuilt from its value). */
+/* Print one character of a string or character literal, escaped as in the source. */
+static void put_char(Dump *D, unsigned char c, char quote) {
+  switch (c) {
+  case '\n': fputs("\\n", D->out); break;
+  case '\t': fputs("\\t", D->out); break;
+  case '\r': fputs("\\r", D->out); break;
+  case '\\': fputs("\\\\", D->out); break;
+  default:
+    if (c == (unsigned char)quote) fprintf(D->out, "\\%c", quote);
+    else if (c < 32 || c > 126) fprintf(D->out, "\\%03o", c);
+    else fputc(c, D->out);
+  }
+}
+
+/* Print a literal: numbers as spelled in the source, strings and characters from their value. */
 static void put_literal(Dump *D, const Expr *e) {
-  if (put_src(D, e->start, e->end)) return;
-  if (e->kind == EX_INT) fprintf(D->out, "%" PRId64 "%s", e->ival, e->is_long ? "l" : "");
-  else if (e->kind == EX_FLOAT) fprintf(D->out, "%.17g", e->fval);
-  else if (e->kind == EX_CHAR) fprintf(D->out, "'\\%03o'", (unsigned)(e->ival & 0377));
-  else fprintf(D->out, "\"%.*s\"", e->slen, e->str ? e->str : "");
+  if (e->kind == EX_STRING) {
+    fputc('"', D->out);
+    for (int i = 0; e->str && i < e->slen; i++) put_char(D, (unsigned char)e->str[i], '"');
+    fputc('"', D->out);
+  } else if (e->kind == EX_CHAR) {
+    fputc('\'', D->out);
+    put_char(D, (unsigned char)e->ival, '\'');
+    fputc('\'', D->out);
+  } else if (!put_src(D, e->start, e->end)) {
+    fprintf(D->out, "%.17g", e->kind == EX_INT ? (double)e->ival : e->fval);
+  }
 }
 
 /* Print an operator applied to a bracket and an operand: (op[S] e). */
@@ -156,15 +162,12 @@ static void put_rdim(Dump *D, const RDim *d) {
   if (d->stride != 1 && d->stride != 0) fprintf(D->out, " by %" PRId64, d->stride);
 }
 
-/* Print a region's source text: its syntax, or the bracket of the region statement that made it. */
+/* Print a region's source text: its syntax, or the bracket of the region statement that made it
+   (a covering region always comes from the innermost enclosing region statement). */
 static bool put_region_src(Dump *D, const Region *r) {
   if (r->syn) return put_src(D, r->syn->start, r->syn->end);
-  for (int i = D->nregs - 1; i >= 0; i--)
-    if (D->regs[i] == r) {
-      put_bracket(D, D->brackets[i]);
-      return true;
-    }
-  return false;
+  if (D->bracket) put_bracket(D, D->bracket);
+  return D->bracket != NULL;
 }
 
 /* Print a region: its name (then its bounds when known), else its bounds, else its text. */
@@ -200,11 +203,10 @@ static void put_type(Dump *D, const Type *t, const TypeSyn *ts) {
     return;
   }
   if (t->kind == TY_PARALLEL) {
+    if (!t->region_name && !t->region) { fputs(tname(D, t), D->out); return; }  /* blank: [,] T */
     if (t->region_name && t->region_name->name) fprintf(D->out, "[%s] ", t->region_name->name);
-    else if (t->region) { put_region(D, t->region); fputc(' ', D->out); }
-    else fprintf(D->out, "%s ", tname(D, t));
-    if (t->region || t->region_name) put_type(D, t->elem, NULL);
-    else if (t->elem) fprintf(D->out, "(element %s)", tname(D, t->elem));
+    else { put_region(D, t->region); fputc(' ', D->out); }
+    put_type(D, t->elem, NULL);
     return;
   }
   if (t->kind == TY_ARRAY) {
@@ -268,18 +270,9 @@ static void put_init(Dump *D, const InitSyn *in, bool typed) {
 
 /* The keyword(s) that introduce a declaration item. */
 static const char *decl_keyword(DeclKind k) {
-  switch (k) {
-  case D_VAR: return "var";
-  case D_CONFIG_VAR: return "config var";
-  case D_CONFIG_CONST: return "config const";
-  case D_CONST: return "const";
-  case D_TYPE: return "type";
-  case D_REGION: return "region";
-  case D_DIRECTION: return "direction";
-  case D_EXTERN_VAR: return "extern var";
-  case D_EXTERN_CONST: return "extern const";
-  default: return "declaration";
-  }
+  static const char *const words[] = {"var", "config var", "config const", "const", "type", "region",
+                                      "direction", "procedure", "extern var", "extern const"};
+  return (unsigned)k < sizeof words / sizeof *words ? words[k] : "declaration";
 }
 
 /* Print the value part of a region, direction or type declaration for its I-th name. */
@@ -329,20 +322,15 @@ static void dump_item(Dump *D, const Decl *d, int depth) {
   }
 }
 
-/* The spelling of a parameter mode, with a trailing space ("" for the default). */
-static const char *mode_word(ParamMode m) {
-  static const char *const words[] = {"", "const ", "in ", "out ", "inout ", "var "};
-  return (unsigned)m < sizeof words / sizeof *words ? words[m] : "";
-}
-
 /* Print a procedure's heading: kind, name, parameters and result. */
 static void put_proc_head(Dump *D, const Proc *p) {
+  static const char *const modes[] = {"", "const ", "in ", "out ", "inout ", "var "};
   const Symbol *sym = p->sym;
   fprintf(D->out, "%s %s(", p->is_extern ? "extern prototype" : p->is_prototype ? "prototype" : "procedure",
           p->name.name ? p->name.name : "?");
   for (int i = 0; i < p->nparams; i++) {
     const Param *pa = &p->params[i];
-    fprintf(D->out, "%s%s%s : ", i ? "; " : "", mode_word(pa->mode), pa->name.name ? pa->name.name : "?");
+    fprintf(D->out, "%s%s%s : ", i ? "; " : "", (unsigned)pa->mode < 6 ? modes[pa->mode] : "", pa->name.name ? pa->name.name : "?");
     const Type *t = pa->sym ? pa->sym->type : sym && sym->sig_done && i < sym->nparams && sym->ptypes ? sym->ptypes[i] : NULL;
     put_type(D, t, pa->type);
   }
@@ -360,6 +348,7 @@ static void dump_proc(Dump *D, const Proc *p, int depth) {
   fputc('\n', D->out);
   for (int i = 0; i < p->nlocals; i++)
     if (p->locals[i]) dump_item(D, p->locals[i], depth + 1);
+  D->bracket = NULL;
   if (p->body) dump_stmt(D, p->body, depth + 1);
 }
 
@@ -371,9 +360,6 @@ static void dump_decl(Dump *D, const Decl *d, int depth) {
   } else if (d->kind == D_EXTERN_HEADER) {
     begin_line(D, d->header_loc.line, depth);
     fprintf(D->out, "extern \"%s\"\n", d->header ? d->header : "?");
-  } else if (d->kind == D_UNSUPPORTED || d->kind == D_LOCAL_KEYWORD) {
-    begin_line(D, d->loc.line, depth);
-    fputs("unsupported declaration\n", D->out);
   } else {
     dump_item(D, d, depth);
   }
@@ -384,27 +370,13 @@ static void dump_list(Dump *D, const StmtList *l, int depth) {
   for (int i = 0; i < l->n; i++) dump_stmt(D, l->items[i], depth);
 }
 
-/* The word that names a simple statement kind. */
+/* The word that names a statement kind. */
 static const char *stmt_word(const Stmt *s) {
-  switch (s->kind) {
-  case ST_EMPTY: return "empty";
-  case ST_ASSIGN: return "assign";
-  case ST_CALL: return "call";
-  case ST_EXIT: return "exit";
-  case ST_CONTINUE: return "continue";
-  case ST_RETURN: return "return";
-  case ST_HALT: return "halt";
-  case ST_WRITE: return s->newline ? "writeln" : "write";
-  case ST_READ: return "read";
-  case ST_WRAP: return s->reflect ? "reflect" : "wrap";
-  case ST_BLOCK: return "begin";
-  case ST_REGION: return "region";
-  case ST_IF: return "if";
-  case ST_WHILE: return "while";
-  case ST_REPEAT: return "repeat";
-  case ST_FOR: return "for";
-  default: return "unsupported";
-  }
+  static const char *const words[] = {"empty", "assign", "call", "begin", "region", "if", "while", "repeat",
+                                      "for", "exit", "continue", "return", "halt", "write", "read", "wrap"};
+  if (s->kind == ST_WRITE && s->newline) return "writeln";
+  if (s->kind == ST_WRAP && s->reflect) return "reflect";
+  return (unsigned)s->kind < sizeof words / sizeof *words ? words[s->kind] : "unsupported";
 }
 
 /* Print a statement's annotations: rank and covering region. */
@@ -449,20 +421,16 @@ static void dump_for(Dump *D, const Stmt *s, int depth) {
 
 /* Dump the statement a region statement governs, remembering its bracket for the cover lines. */
 static void dump_region_stmt(Dump *D, const Stmt *s, int depth) {
-  bool push = s->cover && D->nregs < (int)(sizeof D->regs / sizeof D->regs[0]);
-  if (push) {
-    D->regs[D->nregs] = s->cover;
-    D->brackets[D->nregs++] = s->region;
-  }
+  const Bracket *saved = D->bracket;
+  D->bracket = s->region;
   dump_stmt(D, s->inner, depth);
-  if (push) D->nregs--;
+  D->bracket = saved;
 }
 
 /* Dump what a statement contains, one level deeper than the statement. */
 static void dump_children(Dump *D, const Stmt *s, int depth) {
   switch (s->kind) {
   case ST_ASSIGN: expr_line(D, "target", s->lhs, depth); expr_line(D, "value", s->rhs, depth); break;
-  case ST_CALL: expr_line(D, "call", s->rhs, depth); break;
   case ST_RETURN: if (s->value) expr_line(D, "value", s->value, depth); break;
   case ST_HALT: case ST_WRITE: case ST_READ: dump_io(D, s, depth); break;
   case ST_WRAP: for (int i = 0; i < s->noperands; i++) expr_line(D, "operand", s->operands[i], depth); break;
@@ -482,6 +450,7 @@ static void dump_stmt(Dump *D, const Stmt *s, int depth) {
   begin_line(D, s->loc.line, depth);
   fputs(stmt_word(s), D->out);
   if (s->kind == ST_ASSIGN) fprintf(D->out, " %s", assign_spelling((AssignOp)s->op));
+  if (s->kind == ST_CALL) { fputc(' ', D->out); put_expr(D, s->rhs); }
   if (s->kind == ST_FOR) fprintf(D->out, " %s", s->var.name ? s->var.name : "?");
   if (s->kind == ST_REGION) { fputc(' ', D->out); put_bracket(D, s->region); }
   if (s->kind == ST_UNSUPPORTED && s->unsupported) fprintf(D->out, " (%s)", s->unsupported);

@@ -113,8 +113,11 @@ static void print_one(const Diags *d, const Diag *g, FILE *out) {
   const char *text = source_line_text(d->src, g->line, &len);
   fwrite(text, 1, (size_t)len, out);
   fputc('\n', out);
-  for (int i = 0; i < g->col - 1; i++) fputc(i < len && text[i] == '\t' ? '\t' : ' ', out);
-  fputs("^\n", out);
+  char *caret = malloc((size_t)g->col + 2);
+  for (int i = 0; i < g->col - 1; i++) caret[i] = i < len && text[i] == '\t' ? '\t' : ' ';
+  memcpy(caret + g->col - 1, "^\n", 2);
+  fwrite(caret, 1, (size_t)g->col + 1, out);
+  free(caret);
   if (g->note) fprintf(out, "%s\n", g->note);
 }
 

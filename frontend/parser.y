@@ -5,7 +5,7 @@
 %token_prefix TK_
 %token_type {Token}
 %extra_argument {ParseCtx *ctx}
-%stack_size 4000
+%stack_size 1000
 %wildcard ANY.
 /* Only to resolve a ^ -b ^ c as a ^ (-(b ^ c)) (section 9.6): the exponent's tail takes further '^'. */
 %right CARET.

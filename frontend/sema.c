@@ -309,3 +309,9 @@ Sema *sema_check(Arena *a, Program *prog, const Source *src, Diags *diags, const
   sema_borders_and_containment(S);
   return S;
 }
+
+void sema_release(Sema *S) {
+  if (!S) return;
+  for (int i = 0; i < S->headers.len; i++) cimport_free(S->headers.items[i]);
+  S->headers.len = 0;
+}

@@ -15,4 +15,6 @@ typedef struct Sema Sema;
 
 /* Check prog (sections 3 to 8); errors and warnings go to diags. Returns the analysis results. */
 Sema *sema_check(Arena *a, Program *prog, const Source *src, Diags *diags, const SemaOptions *opts);
+/* Release what the analysis holds outside the arena (imported C declarations). */
+void sema_release(Sema *S);
 #endif

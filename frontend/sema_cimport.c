@@ -76,6 +76,7 @@ void sema_import_header(Sema *S, Decl *d) {
   *r = cimport_header(d->header, S->opts->source_dir, S->opts->include_dirs, S->opts->ninclude);
   if (r->status != CIMPORT_OK) {
     report_header_failure(S, d, r);
+    cimport_free(r);
     return;
   }
   vec_push(S->arena, &S->headers, r);
@@ -113,20 +114,17 @@ static bool mode_by_pointer(ParamMode m) {
   return m == PM_OUT || m == PM_INOUT || m == PM_VAR;
 }
 
-/* Whether a resolved type is exactly the scalar a C type maps to (error types match anything). */
+/* Whether a resolved type is exactly the scalar a C type maps to. */
 static bool type_matches_c(const Type *t, CImportType ct) {
   ScalarKind k;
-  if (t && t->kind == TY_ERROR) return true;
   if (!ctype_scalar(ct, &k)) return false;
   return t && t->kind == TY_SCALAR && t->scalar == k;
 }
 
 /* Whether parameter I of an extern prototype matches C parameter P. */
 static bool param_matches(const Symbol *sym, int i, const CImportParam *p) {
-  const Type *t = sym->ptypes ? sym->ptypes[i] : NULL;
-  if (t && t->kind == TY_ERROR) return true;
   if (mode_by_pointer(sym->pmodes ? sym->pmodes[i] : PM_DEFAULT) != p->by_pointer) return false;
-  return type_matches_c(t, p->type);
+  return type_matches_c(sym->ptypes[i], p->type);
 }
 
 /* Whether the result of an extern prototype matches the C result R. */
@@ -136,13 +134,25 @@ static bool result_matches(const Symbol *sym, const CImportParam *r) {
   return type_matches_c(sym->result, r->type);
 }
 
+/* Whether a resolved signature type is one an extern declaration allows (else the core reported it). */
+static bool extern_type_ok(const Type *t) {
+  return t && t->kind == TY_SCALAR && t->scalar != SK_STRING && t->scalar != SK_FILE;
+}
+
+/* Whether every type of an extern prototype's signature is allowed, so that comparing it makes sense. */
+static bool signature_ok(const Symbol *sym) {
+  for (int i = 0; i < sym->nparams; i++)
+    if (!sym->ptypes || !extern_type_ok(sym->ptypes[i])) return false;
+  return !sym->result || extern_type_ok(sym->result);
+}
+
 /* E70: an extern prototype whose signature differs from the header's declaration. */
 void sema_check_extern_prototype(Sema *S, Symbol *sym) {
   if (!sym || !sym->proc || sym->error || S->headers.len == 0) return;
   const CImportFunc *f = find_cfunc(S, sym->name);
   if (!f) return;
   if (!sym->sig_done) sema_proc_signature(S, sym);
-  if (sym->error) return;
+  if (sym->error || !signature_ok(sym)) return;
   const char *where = arena_printf(S->arena, "'%s' does not match its C declaration at %s:%d:%d", sym->name,
                                    f->file ? f->file : "?", f->line, f->col);
   Loc at = sym->proc->name.loc;

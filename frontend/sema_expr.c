@@ -571,6 +571,11 @@ static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt,
                callee->name, type_name(S, at), mode_name(m), callee->pnames[i], type_name(S, pt));
       return false;
     }
+    Symbol *target = sema_base_symbol(arg);
+    if (target && target->for_var_active) { /* passing it by reference may assign it */
+      SEMA_ERR(S, arg->loc, "cannot assign to loop variable '%s'", target->name);
+      return false;
+    }
     return true;
   }
   if (!type_assignable(pt, at)) {
@@ -657,9 +662,12 @@ Type *sema_call(Sema *S, Expr *e, bool stmt) {
     }
   }
   if (!ok) return set(e, S->t_error, 0);
+  if (!stmt && !callee->result) {
+    SEMA_ERR(S, e->loc, "procedure '%s' has no result and cannot be used in an expression", e->name.name);
+    return set(e, S->t_error, 0);
+  }
   if (parallel) {
     const char *why = signature_reason(callee);
-    if (!why && callee->result == NULL) why = "it has no result";
     bool arrays = false;
     for (int i = 0; i < callee->nparams; i++) arrays |= callee->ptypes[i]->kind != TY_SCALAR && callee->ptypes[i]->kind != TY_ENUM && callee->ptypes[i]->kind != TY_RECORD;
     if (!why && arrays) why = "it has an array parameter";
@@ -669,17 +677,31 @@ Type *sema_call(Sema *S, Expr *e, bool stmt) {
     }
   }
   record_call(S, callee, e, parallel);
-  if (!stmt && !callee->result) {
-    SEMA_ERR(S, e->loc, "procedure '%s' has no result and cannot be used in an expression", e->name.name);
-    return set(e, S->t_error, 0);
-  }
   Type *rt = callee->result ? callee->result : S->t_void;
   return set(e, rt, parallel ? rank : 0);
 }
 
 /* ---- the dispatcher ---- */
 
+/* Limit on expression nesting, so that deep (machine-made) expressions cannot exhaust the stack. */
+enum { MAX_EXPR_DEPTH = 1000 };
+
+static Type *expr_kind_check(Sema *S, Expr *e, bool whole_ok);
+
 static Type *expr_check(Sema *S, Expr *e, bool whole_ok) {
+  if (S->expr_depth >= MAX_EXPR_DEPTH) {
+    if (!S->depth_reported) SEMA_ERR(S, e->loc, "expression is nested too deeply");
+    S->depth_reported = true;
+    return set(e, S->t_error, 0);
+  }
+  S->expr_depth++;
+  Type *t = expr_kind_check(S, e, whole_ok);
+  S->expr_depth--;
+  return t;
+}
+
+/* Check one expression according to its kind. */
+static Type *expr_kind_check(Sema *S, Expr *e, bool whole_ok) {
   switch (e->kind) {
   case EX_INT: return set(e, type_scalar(S, e->is_long ? SK_LONGINT : SK_INTEGER), 0);
   case EX_FLOAT: return set(e, type_scalar(S, SK_DOUBLE), 0);

@@ -228,6 +228,8 @@ struct Sema {
   bool in_parallel_stmt;
   Region *sub_cover;      /* inside a partial reduction / flood operand: its source region */
   bool in_init;           /* checking an indexed-array initializer (index1..6 allowed) */
+  int expr_depth;         /* nesting of the expression being checked */
+  bool depth_reported;
   int need_rank;          /* rank the statement's parallel operands need (0: none yet) */
   Loc need_loc;
 };

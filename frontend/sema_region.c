@@ -170,7 +170,7 @@ static Region *named_region(Sema *S, Ident *id, bool report_kind) {
   }
   if (sym->kind != SYM_REGION) {
     if (report_kind) SEMA_ERR(S, id->loc, "'%s' is not a region", id->name);
-    return NULL;
+    return region_error(S);
   }
   sema_resolve_symbol(S, sym);
   if (sym->error || !sym->region) return region_error(S);
@@ -398,7 +398,24 @@ static Region *region_masked(Sema *S, RegionSyn *rs, bool decl_ctx) {
   return r;
 }
 
+static Region *region_kind_syn(Sema *S, RegionSyn *rs, bool decl_ctx);
+
 Region *sema_region_syn(Sema *S, RegionSyn *rs, bool decl_ctx) {
+  if (S->expr_depth >= 1000) { /* machine-made chains such as R at d at d at ... */
+    if (!S->depth_reported) SEMA_ERR(S, rs->loc, "region expression is nested too deeply");
+    S->depth_reported = true;
+    return region_error(S);
+  }
+  S->expr_depth++;
+  Region *r = region_kind_syn(S, rs, decl_ctx);
+  S->expr_depth--;
+  r->syn = rs;
+  rs->sem = r;
+  return r;
+}
+
+/* A region expression according to its kind. */
+static Region *region_kind_syn(Sema *S, RegionSyn *rs, bool decl_ctx) {
   Region *r;
   switch (rs->kind) {
   case RX_BRACKET: r = sema_region_bracket(S, rs->bracket, decl_ctx); break;
@@ -426,7 +443,5 @@ Region *sema_region_syn(Sema *S, RegionSyn *rs, bool decl_ctx) {
     r = region_error(S);
     break;
   }
-  r->syn = rs;
-  rs->sem = r;
   return r;
 }

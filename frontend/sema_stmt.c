@@ -21,30 +21,37 @@ static const char *ranked_type_name(Sema *S, Type *t, int rank) {
   return type_name(S, &pt);
 }
 
-/* After a simple statement: compare the rank its operands need with the covering region (E13/E14). */
-static void finish_rank(Sema *S, Stmt *st, Loc first) {
+/* Compare the rank the operands just checked need with the covering region (E13/E14); in a
+ * procedure without a region statement, record the need for the caller's region instead.
+ * Returns true if the construct relies on the inherited region. */
+static bool check_rank_need(Sema *S, Loc first) {
   int need = S->need_rank;
-  st->cover = S->cover;
-  st->rank = need;
-  if (!need) return;
+  if (!need) return false;
   promotion_obstacle(S, "it contains a parallel statement");
   if (!S->cover) {
-    if (S->cover_inherited) {
-      st->inherits = true;
-      ProcInfo *info = S->cur_info;
-      if (info && !info->needs_rank) {
-        info->needs_rank = need;
-        info->needs_loc = first;
-      } else if (info && info->needs_rank != need) {
-        info->needs_conflict = true;
-      }
-    } else {
+    if (!S->cover_inherited) {
       SEMA_ERR(S, first, "parallel statement has no covering region");
+      return false;
     }
-    return;
+    ProcInfo *info = S->cur_info;
+    if (info && !info->needs_rank) {
+      info->needs_rank = need;
+      info->needs_loc = first;
+    } else if (info && info->needs_rank != need) {
+      info->needs_conflict = true;
+    }
+    return true;
   }
   if (!S->cover->error && !(S->cover->dynamic && S->cover->rank == 0) && S->cover->rank != need)
     SEMA_ERR(S, first, "statement has rank %d, but its covering region has rank %d", need, S->cover->rank);
+  return false;
+}
+
+/* After a simple statement: annotate it with its covering region and rank, and check the rank. */
+static void finish_rank(Sema *S, Stmt *st, Loc first) {
+  st->cover = S->cover;
+  st->rank = S->need_rank;
+  st->inherits = check_rank_need(S, first);
 }
 
 /* ---- assignment ---- */
@@ -306,17 +313,17 @@ static void check_wrap(Sema *S, Stmt *st) {
 
 /* ---- control flow ---- */
 
-/* A condition of if/elsif/while/until: a scalar truth value (E21, E22). */
+/* A condition of if/elsif/while/until: a scalar truth value (E21, E22); reductions in it need a region. */
 static void check_condition(Sema *S, Expr *c) {
   diag_construct_begin(S->diags);
-  int saved = S->need_rank;
   S->need_rank = 0;
   Type *t = sema_expr(S, c);
   if (t->kind != TY_ERROR) {
     if (c->rank > 0) SEMA_ERR(S, c->loc, "parallel conditions are not supported");
     else if (!type_is_truth(t)) SEMA_ERR(S, c->loc, "expected a boolean or integer value, found %s", type_name(S, t));
+    else check_rank_need(S, c->loc);
   }
-  S->need_rank = saved;
+  S->need_rank = 0;
   diag_construct_end(S->diags);
 }
 
@@ -357,9 +364,12 @@ static void check_for(Sema *S, Stmt *st) {
     ok = false;
   }
   Type *vt = ok ? v->type : S->t_error;
+  S->need_rank = 0;
   check_for_bound(S, st->from, vt);
   check_for_bound(S, st->to, vt);
   if (st->step) check_for_bound(S, st->step, vt);
+  check_rank_need(S, st->loc);
+  S->need_rank = 0;
   diag_construct_end(S->diags);
   if (ok) v->for_var_active = true;
   S->loop_depth++;

@@ -47,17 +47,19 @@ pass() {
   passed=$((passed + 1))
 }
 
+# fail NAME [REASON]: count a failure and print its line.
 fail() {
   failed=$((failed + 1))
-  echo "FAIL: $1"
   if [ -n "$2" ]; then
-    echo "  $2"
+    echo "FAIL: $1 ($2)"
+  else
+    echo "FAIL: $1"
   fi
 }
 
 # show_diff EXPECTED ACTUAL: unified diff of the expected and the actual text.
 show_diff() {
-  diff -u "$1" "$2" | sed 's/^/  /'
+  diff -u "$1" "$2"
 }
 
 # --- a. programs that must be accepted -----------------------------------------
@@ -118,8 +120,8 @@ for d in "$ROOT"/test/diag/*/; do
     continue
   fi
   # Remember what is in the directory, so that everything azc creates can be removed.
-  ls -A "$d" >"$TMP/before"
   rm -f "$d/out.c"
+  ls -A "$d" >"$TMP/before"
   # $args is split into words on purpose.
   (cd "$d" && "$AZC" $args "$src" -o out.c) >"$TMP/out" 2>"$TMP/err"
   st=$?
@@ -163,7 +165,7 @@ for t in "$BUILD"/test/test_*; do
     pass
   else
     fail "unit/$name" "exit status $?"
-    tail -n 20 "$TMP/out" | sed 's/^/  /'
+    tail -n 20 "$TMP/out"
   fi
 done
 
@@ -174,7 +176,7 @@ for s in "$ROOT"/test/unit/*.sh; do
     pass
   else
     fail "unit/$name" "exit status $?"
-    tail -n 20 "$TMP/out" | sed 's/^/  /'
+    tail -n 20 "$TMP/out"
   fi
 done
 
