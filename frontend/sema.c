@@ -275,7 +275,7 @@ static void check_prototypes(Sema *S) {
     Decl *d = S->prog->decls.items[i];
     if (d->kind != D_PROC || !d->proc->is_prototype || d->proc->is_extern || !d->proc->sym) continue;
     Symbol *sym = d->proc->sym;
-    if (sym->proc == d->proc)
+    if (sym->proc == d->proc && !scope_get(S->cimports, sym->name)) /* else E71 says it better */
       SEMA_ERR(S, d->proc->name.loc, "prototype '%s' has no procedure definition", d->proc->name.name);
     else if (sym->proto == d->proc)
       sema_check_prototype_match(S, sym);

@@ -278,13 +278,12 @@ static bool dir_matches(Sema *S, DirSyn *d, int drank, Region *base) {
   return false;
 }
 
-/* d of B / d in B (section 5.5). */
-static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
+/* The base region and direction of of/in/at/by, checked (E16, E61); returns a copy of the base to modify. */
+static Region *region_operands(Sema *S, RegionSyn *rs, bool decl_ctx, int64_t *d, bool *known, Region **base_out) {
   Region *base = sema_region_syn(S, rs->base, decl_ctx);
-  int64_t d[MAX_RANK] = {0};
   int drank = 0;
-  bool known;
-  if (!sema_dir(S, rs->dir, &drank, d, &known) || base->error) return region_error(S);
+  *base_out = base;
+  if (!sema_dir(S, rs->dir, &drank, d, known) || base->error) return region_error(S);
   if (base->masked) {
     SEMA_ERR(S, rs->oploc, "a masked region cannot be used with 'at', 'by', 'of' or 'in'");
     return region_error(S);
@@ -292,6 +291,16 @@ static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
   if (!dir_matches(S, rs->dir, drank, base)) return region_error(S);
   Region *r = region_copy(S, base);
   if (base->dynamic && base->rank == 0) r->rank = drank;
+  return r;
+}
+
+/* d of B / d in B (section 5.5). */
+static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
+  int64_t d[MAX_RANK] = {0};
+  bool known;
+  Region *base;
+  Region *r = region_operands(S, rs, decl_ctx, d, &known, &base);
+  if (r->error) return r;
   for (int k = 0; k < r->rank; k++) {
     RDim *x = &r->dims[k];
     if (known && d[k] == 0) continue;
@@ -333,18 +342,11 @@ static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
 
 /* B at d / B by d (section 5.5). */
 static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
-  Region *base = sema_region_syn(S, rs->base, decl_ctx);
   int64_t d[MAX_RANK] = {0};
-  int drank = 0;
   bool known;
-  if (!sema_dir(S, rs->dir, &drank, d, &known) || base->error) return region_error(S);
-  if (base->masked) {
-    SEMA_ERR(S, rs->oploc, "a masked region cannot be used with 'at', 'by', 'of' or 'in'");
-    return region_error(S);
-  }
-  if (!dir_matches(S, rs->dir, drank, base)) return region_error(S);
-  Region *r = region_copy(S, base);
-  if (base->dynamic && base->rank == 0) r->rank = drank;
+  Region *base;
+  Region *r = region_operands(S, rs, decl_ctx, d, &known, &base);
+  if (r->error) return r;
   for (int k = 0; k < r->rank; k++) {
     RDim *x = &r->dims[k];
     if (rs->kind == RX_BY && known && d[k] == 0) {

@@ -452,8 +452,8 @@ static void check_stmt(Sema *S, Stmt *st) {
       Region *saved = enter_region(S, st, &saved_inh);
       Stmt *inner = st->inner;
       while (inner->kind == ST_REGION) {
-        inner->cover = S->cover;
         S->cover = sema_region_bracket(S, inner->region, false);
+        inner->cover = S->cover;
         inner = inner->inner;
       }
       st->cover = S->cover;
