@@ -109,11 +109,11 @@ Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e) {
       return e->type = S->t_error;
     }
     if (a->rank > 0) {
-      if (rank && a->rank != rank) {
+      if (rank_join(rank, a->rank) < 0) {
         SEMA_ERR(S, a->loc, "operands have different ranks (%d and %d)", rank, a->rank);
         return e->type = S->t_error;
       }
-      rank = a->rank;
+      rank = rank_join(rank, a->rank);
     }
     args[i] = t;
   }

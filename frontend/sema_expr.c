@@ -94,9 +94,15 @@ static Type *check_name(Sema *S, Expr *e, bool whole_ok) {
                sym->index_k);
       return set(e, S->t_error, 0);
     }
-    int rank = r && !r->error && r->rank ? r->rank : sym->index_k;
-    need_rank(S, rank, e->loc);
-    return set(e, sym->type, rank);
+    if (r && !r->error && r->rank) {
+      need_rank(S, r->rank, e->loc);
+      return set(e, sym->type, r->rank);
+    }
+    if (!r && !S->cover_inherited) { /* no covering region at all: E14 for the statement */
+      need_rank(S, sym->index_k, e->loc);
+      return set(e, sym->type, sym->index_k);
+    }
+    return set(e, sym->type, RANK_ANY); /* the caller's region decides */
   }
   case SYM_INDEX_INIT:
     if (!S->in_init) {
@@ -204,11 +210,9 @@ static const char *expr_type_name(Sema *S, Expr *e) {
 
 /* E15 when two parallel operands of different ranks meet at an operator. Returns the result rank or -1. */
 static int join_ranks(Sema *S, Expr *a, Expr *b, Loc op) {
-  if (a->rank && b->rank && a->rank != b->rank) {
-    SEMA_ERR(S, op, "operands have different ranks (%d and %d)", a->rank, b->rank);
-    return -1;
-  }
-  return a->rank ? a->rank : b->rank;
+  int r = rank_join(a->rank, b->rank);
+  if (r < 0) SEMA_ERR(S, op, "operands have different ranks (%d and %d)", a->rank, b->rank);
+  return r;
 }
 
 /* True if t is the string type. */
@@ -410,7 +414,7 @@ static Type *sub_operand(Sema *S, Expr *e, Region **src_out) {
   Type *t = expr_check(S, e->rhs, false);
   S->sub_cover = saved;
   if (t->kind == TY_ERROR) return t;
-  if (e->rhs->rank && e->rhs->rank != src->rank) {
+  if (e->rhs->rank && e->rhs->rank != RANK_ANY && e->rhs->rank != src->rank) {
     SEMA_ERR(S, e->loc, "region of '%s' has rank %d, but its operand has rank %d", sp, src->rank, e->rhs->rank);
     return S->t_error;
   }
@@ -651,12 +655,12 @@ Type *sema_call(Sema *S, Expr *e, bool stmt) {
           SEMA_ERR(S, e->args[i]->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, e->name.name,
                    expr_type_name(S, e->args[i]), type_name(S, pt));
           ok = false;
-        } else if (rank && e->args[i]->rank != rank) {
+        } else if (rank_join(rank, e->args[i]->rank) < 0) {
           SEMA_ERR(S, e->args[i]->loc, "operands have different ranks (%d and %d)", rank, e->args[i]->rank);
           ok = false;
         } else {
           parallel = true;
-          rank = e->args[i]->rank;
+          rank = rank_join(rank, e->args[i]->rank);
         }
       }
     }

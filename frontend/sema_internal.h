@@ -11,6 +11,17 @@
 
 enum { MAX_RANK = 6 };
 
+/* The rank of IndexK where the covering region is inherited and not yet known: it takes the
+ * rank of whatever it meets. */
+enum { RANK_ANY = 99 };
+
+/* The rank two parallel operands combine to, or -1 if they conflict (0 is scalar). */
+static inline int rank_join(int a, int b) {
+  if (!a || a == RANK_ANY) return b ? b : a;
+  if (!b || b == RANK_ANY) return a;
+  return a == b ? a : -1;
+}
+
 /* ---- types ---- */
 
 typedef enum { TY_SCALAR, TY_ENUM, TY_RECORD, TY_ARRAY, TY_PARALLEL, TY_VOID, TY_ERROR } TypeKind;

@@ -140,7 +140,7 @@ static void check_assign(Sema *S, Stmt *st) {
     SEMA_ERR(S, lhs->loc, "cannot assign a parallel value to scalar '%s'", sym->name);
     return;
   }
-  if (lhs->rank > 0 && st->rhs->rank > 0 && lhs->rank != st->rhs->rank) {
+  if (lhs->rank > 0 && st->rhs->rank > 0 && rank_join(lhs->rank, st->rhs->rank) < 0) {
     SEMA_ERR(S, st->oploc, "operands have different ranks (%d and %d)", lhs->rank, st->rhs->rank);
     return;
   }
