@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "arena.h"
 #include "ast_dump.h"
 #include "diag.h"
@@ -101,6 +102,27 @@ static const char *dir_of(Arena *a, const char *path) {
   return arena_strndup(a, path, (size_t)(slash - path));
 }
 
+/* Write the --emit=ast dump to stdout, or to opts->output through a temporary file renamed into
+ * place, so that a failed run never leaves a half-written output file. */
+static int emit_ast(Arena *a, const Options *opts, Program *prog, Sema *sema) {
+  if (!opts->output || !strcmp(opts->output, "-")) {
+    ast_dump(stdout, prog, sema);
+    return 0;
+  }
+  char *tmp = arena_printf(a, "%s.tmp%ld", opts->output, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", opts->output, strerror(errno)));
+  ast_dump(f, prog, sema);
+  bool ok = !ferror(f);
+  ok = fclose(f) == 0 && ok;
+  if (!ok || rename(tmp, opts->output) != 0) {
+    int err = errno;
+    remove(tmp);
+    return option_error("%s", arena_printf(a, "cannot write '%s': %s", opts->output, strerror(err)));
+  }
+  return 0;
+}
+
 /* Run the front end on opts->input; returns the exit status. */
 static int compile(Arena *a, const Options *opts) {
   Source src;
@@ -118,7 +140,7 @@ static int compile(Arena *a, const Options *opts) {
   }
   diag_print(&diags, stderr);
   int status = diag_has_errors(&diags) ? 1 : 0;
-  if (status == 0 && opts->emit_ast) ast_dump(stdout, prog, sema);
+  if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
   sema_release(sema);
   if (status != 0 || opts->syntax_only || opts->emit_ast) return status;
   fprintf(stderr, "azc: error: '%s' checks cleanly, but this version of azc cannot generate C yet; "

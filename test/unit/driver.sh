@@ -1,0 +1,39 @@
+#!/bin/sh
+# driver.sh - the azc command line: options, version, help, unknown options, missing and misnamed
+# inputs, the error limit, --emit=ast to a file, and that a failed run leaves no output file.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail=0
+check() { # check NAME EXPECTED-STATUS EXPECTED-STDERR-SUBSTRING -- command...
+  name=$1 want=$2 text=$3
+  shift 4
+  "$@" >"$t/out" 2>"$t/err"
+  got=$?
+  if [ "$got" != "$want" ]; then echo "driver.sh: $name: exit status $got, expected $want"; fail=1; fi
+  if [ -n "$text" ] && ! grep -qF -- "$text" "$t/err"; then
+    echo "driver.sh: $name: stderr lacks '$text':"; cat "$t/err"; fail=1
+  fi
+}
+good=test/check/s12_01_basics.zpl
+check version 0 "" -- "$AZC" --version
+grep -q '^azc ' "$t/out" || { echo "driver.sh: --version printed nothing"; fail=1; }
+check help 0 "" -- "$AZC" --help
+grep -q 'usage: azc' "$t/out" || { echo "driver.sh: --help printed no usage"; fail=1; }
+check unknown-option 1 "azc: error: unknown option '-x'" -- "$AZC" -x "$good"
+check no-input 1 "azc: error: no input file" -- "$AZC" -fsyntax-only
+check two-inputs 1 "more than one input file" -- "$AZC" "$good" "$good"
+check bad-extension 1 "must end in .zpl or .z" -- "$AZC" -fsyntax-only README.md
+check missing-file 1 "cannot read 'nope.zpl'" -- "$AZC" -fsyntax-only nope.zpl
+check bad-limit 1 "invalid value in '-ferror-limit=x'" -- "$AZC" -ferror-limit=x "$good"
+check missing-o-arg 1 "option '-o' needs an argument" -- "$AZC" "$good" -o
+check syntax-only 0 "" -- "$AZC" -fsyntax-only "$good"
+[ -s "$t/out" ] && { echo "driver.sh: -fsyntax-only wrote to stdout"; fail=1; }
+cp "$good" "$t/prog.z"
+check dot-z 0 "" -- "$AZC" -fsyntax-only "$t/prog.z"
+check emit-file 0 "" -- "$AZC" --emit=ast "$good" -o "$t/ast.txt"
+grep -q 'program basics' "$t/ast.txt" || { echo "driver.sh: --emit=ast -o wrote no dump"; fail=1; }
+printf 'program p;\nprocedure p();\nbegin\n  x := 1;\nend;\n' > "$t/bad.zpl"
+check error-no-output 1 "undeclared identifier 'x'" -- "$AZC" --emit=ast "$t/bad.zpl" -o "$t/bad.txt"
+[ -e "$t/bad.txt" ] && { echo "driver.sh: an output file was left after an error"; fail=1; }
+ls "$t" | grep -q tmp && { echo "driver.sh: a temporary file was left behind"; fail=1; }
+exit $fail
