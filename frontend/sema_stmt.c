@@ -115,6 +115,15 @@ static void record_of_write(Sema *S, Symbol *sym) {
   vec_push(S->arena, &S->shifts, u);
 }
 
+/* False if two indexed array types have extents known at compile time that differ. */
+static bool same_known_shape(const Type *a, const Type *b) {
+  for (int i = 0; i < a->ndims && i < b->ndims; i++)
+    if (a->dims[i].known && b->dims[i].known &&
+        a->dims[i].hi_val - a->dims[i].lo_val != b->dims[i].hi_val - b->dims[i].lo_val)
+      return false;
+  return true;
+}
+
 /* The binary operator that a compound assignment applies. */
 static OpKind compound_op(AssignOp op) {
   static const OpKind ops[] = {OP_ADD, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_AND, OP_OR};
@@ -184,8 +193,9 @@ static void check_assign(Sema *S, Stmt *st) {
     }
   }
   bool ok;
-  if (lt->kind == TY_ARRAY) /* a[] := b[] or a[] := scalar */
-    ok = rt->kind == TY_ARRAY ? type_same(lt, rt) || type_assignable(lt, rt) : type_assignable(lt->elem, rt);
+  if (lt->kind == TY_ARRAY) /* a[] := b[] (same shape when known) or a[] := scalar */
+    ok = rt->kind == TY_ARRAY ? type_same(lt, rt) || (type_assignable(lt, rt) && same_known_shape(lt, rt))
+                              : type_assignable(lt->elem, rt);
   else
     ok = type_assignable(lt, value);
   if (!ok) {
