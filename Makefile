@@ -31,7 +31,8 @@ SYS_INCLUDES := $(shell echo | $(CC) -E -Wp,-v -x c - 2>&1 | sed -n 's/^ \(\/.*\
 WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
-             $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"'
+             $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
+             -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"'
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
@@ -41,9 +42,18 @@ HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h
 UNIT_SRC := $(wildcard test/unit/test_*.c)
 UNIT_BIN := $(patsubst test/unit/%.c,$(BUILD)/test/%,$(UNIT_SRC))
 
+# The runtime (rtl/), built with mpicc into libzrt.a; its tests are test/rtl/test_*.c.
+MPICC    ?= mpicc
+RTL_SRC  := $(wildcard rtl/*.c)
+RTL_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(RTL_SRC))
+RTL_HDR  := $(wildcard rtl/*.h)
+RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl
+RTLT_SRC := $(wildcard test/rtl/test_*.c)
+RTLT_BIN := $(patsubst test/rtl/test_%.c,$(BUILD)/test/test_rtl_%,$(RTLT_SRC))
+
 .PHONY: all deps test test-quick demo bench install clean run-tests check-deps
 
-all: $(BUILD)/azc
+all: $(BUILD)/azc $(BUILD)/libzrt.a
 
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: frontend/parser.y
 	@mkdir -p $(BUILD)/gen
@@ -63,6 +73,18 @@ $(BUILD)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/rtl/%.o: rtl/%.c $(RTL_HDR)
+	@mkdir -p $(dir $@)
+	@echo "  MPICC $<"
+	@$(MPICC) $(RTL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libzrt.a: $(RTL_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)
+	@mkdir -p $(BUILD)/test
+	$(MPICC) $(RTL_CFLAGS) -o $@ $< $(BUILD)/libzrt.a -lm
 
 $(BUILD)/libazc.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -104,7 +126,7 @@ test: deps
 test-quick: deps
 	@$(MAKE) --no-print-directory run-tests QUICK=1
 
-run-tests: $(BUILD)/azc $(UNIT_BIN)
+run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
 demo: deps
@@ -116,9 +138,11 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/azc
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) sh bench/run.sh
 
-install: $(BUILD)/azc
-	install -d $(DESTDIR)$(PREFIX)/bin
+install: $(BUILD)/azc $(BUILD)/libzrt.a
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/azc $(DESTDIR)$(PREFIX)/include/azc
 	install -m 755 $(BUILD)/azc $(DESTDIR)$(PREFIX)/bin/azc
+	install -m 644 $(BUILD)/libzrt.a $(DESTDIR)$(PREFIX)/lib/azc/libzrt.a
+	install -m 644 $(RTL_HDR) $(DESTDIR)$(PREFIX)/include/azc/
 
 clean:
 	rm -rf build build-san

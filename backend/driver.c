@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "ast_dump.h"
 #include "diag.h"
+#include "emit_internal.h"
 #include "parse.h"
 #include "sema.h"
 #include "source.h"
@@ -20,6 +21,8 @@ typedef struct Options {
   PtrVec include_dirs;
   bool syntax_only;
   bool emit_ast;
+  bool keep_c;
+  const char *opt_level;   /* -O0 / -O2 for the C compiler */
   int error_limit;
 } Options;
 
@@ -31,6 +34,9 @@ static const char usage_text[] =
     "  -fsyntax-only      check the program and write nothing\n"
     "  --emit=ast         print the checked program (types, covering regions)\n"
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
+    "  -O0, -O2           optimization level of the C compiler (default -O2)\n"
+    "  --keep-c           keep the generated C file when building an executable\n"
+    "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
 
@@ -40,6 +46,48 @@ static int option_error(const char *fmt, const char *arg) {
   fprintf(stderr, fmt, arg);
   fputs("\n", stderr);
   return 1;
+}
+
+/* The directory holding the running azc, or NULL. */
+static const char *exe_dir(Arena *a) {
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return NULL;
+  buf[n] = 0;
+  char *slash = strrchr(buf, '/');
+  if (!slash) return NULL;
+  *slash = 0;
+  return arena_strdup(a, buf);
+}
+
+/* Where the runtime's headers and library are: installed next to azc (PREFIX/include/azc,
+ * PREFIX/lib/azc), or in the build tree azc was built in. */
+static void rtl_dirs(Arena *a, const char **inc, const char **lib) {
+  const char *dir = exe_dir(a);
+  if (dir) {
+    const char *ilib = arena_printf(a, "%s/../lib/azc", dir);
+    if (access(arena_printf(a, "%s/libzrt.a", ilib), R_OK) == 0) {
+      *inc = arena_printf(a, "%s/../include/azc", dir);
+      *lib = ilib;
+      return;
+    }
+  }
+  *inc = AZC_RTL_INCLUDE;
+  *lib = AZC_RTL_LIB;
+}
+
+/* Flags for compiling generated C. */
+static const char *rtl_cflags(Arena *a) {
+  const char *inc, *lib;
+  rtl_dirs(a, &inc, &lib);
+  return arena_printf(a, "-std=gnu11 -fwrapv -I%s", inc);
+}
+
+/* Flags for linking generated C. */
+static const char *rtl_libs(Arena *a) {
+  const char *inc, *lib;
+  rtl_dirs(a, &inc, &lib);
+  return arena_printf(a, "%s/libzrt.a -lm", lib);
 }
 
 /* True if s is a whole non-negative decimal number; stores it. */
@@ -73,6 +121,16 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       else vec_push(a, &opts->include_dirs, argv[++i]);
     } else if (!strncmp(arg, "-I", 2)) {
       vec_push(a, &opts->include_dirs, (void *)(arg + 2));
+    } else if (!strcmp(arg, "--cflags")) {
+      printf("%s\n", rtl_cflags(a));
+      return 0;
+    } else if (!strcmp(arg, "--libs")) {
+      printf("%s\n", rtl_libs(a));
+      return 0;
+    } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O2")) {
+      opts->opt_level = arg;
+    } else if (!strcmp(arg, "--keep-c")) {
+      opts->keep_c = true;
     } else if (!strcmp(arg, "-fsyntax-only")) {
       opts->syntax_only = true;
     } else if (!strcmp(arg, "--emit=ast")) {
@@ -123,6 +181,50 @@ static int emit_ast(Arena *a, const Options *opts, Program *prog, Sema *sema) {
   return 0;
 }
 
+/* True if path ends in ".c". */
+static bool is_c_file(const char *path) {
+  size_t n = strlen(path);
+  return n > 2 && !strcmp(path + n - 2, ".c");
+}
+
+/* The input's name with its .zpl / .z suffix replaced. */
+static const char *replace_suffix(Arena *a, const char *input, const char *suffix) {
+  const char *dot = strrchr(input, '.');
+  size_t n = dot ? (size_t)(dot - input) : strlen(input);
+  return arena_printf(a, "%.*s%s", (int)n, input, suffix);
+}
+
+/* Write the C program to path through a temporary file renamed into place. */
+static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source) {
+  char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
+  int status = emit_c_program(f, a, prog, sema, source);
+  bool ok = !ferror(f);
+  ok = fclose(f) == 0 && ok;
+  if (status != 0 || !ok || rename(tmp, path) != 0) {
+    remove(tmp);
+    return status ? status : option_error("%s", arena_printf(a, "cannot write '%s'", path));
+  }
+  return 0;
+}
+
+/* Generate C; with an output that is not a .c file, also build the executable with mpicc. */
+static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema) {
+  const char *out = opts->output ? opts->output : replace_suffix(a, opts->input, ".c");
+  if (is_c_file(out)) return write_c(a, out, prog, sema, opts->input);
+  const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
+  int status = write_c(a, cfile, prog, sema, opts->input);
+  if (status != 0) return status;
+  const char *cc = getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc";
+  const char *cmd = arena_printf(a, "%s %s %s '%s' -o '%s' %s", cc, opts->opt_level ? opts->opt_level : "-O2", rtl_cflags(a),
+                                 cfile, out, rtl_libs(a));
+  int rc = system(cmd);
+  if (!opts->keep_c) remove(cfile);
+  if (rc != 0) return option_error("%s", arena_printf(a, "the C compiler failed on the generated program (%s)", cmd));
+  return 0;
+}
+
 /* Run the front end on opts->input; returns the exit status. */
 static int compile(Arena *a, const Options *opts) {
   Source src;
@@ -141,11 +243,9 @@ static int compile(Arena *a, const Options *opts) {
   diag_print(&diags, stderr);
   int status = diag_has_errors(&diags) ? 1 : 0;
   if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
+  if (status == 0 && !opts->syntax_only && !opts->emit_ast) status = generate(a, opts, prog, sema);
   sema_release(sema);
-  if (status != 0 || opts->syntax_only || opts->emit_ast) return status;
-  fprintf(stderr, "azc: error: '%s' checks cleanly, but this version of azc cannot generate C yet; "
-                  "use -fsyntax-only or --emit=ast\n", opts->input);
-  return 1;
+  return status;
 }
 
 int azc_main(int argc, char **argv) {

@@ -145,6 +145,7 @@ struct Symbol {
   /* parallel arrays: border widths (section 5.8) per dimension */
   int border_lo[MAX_RANK], border_hi[MAX_RANK];
   bool for_var_active;   /* currently the variable of an enclosing 'for' */
+  int config_index;      /* config vars: position in the generated config table */
   bool assigned_in_proc; /* assigned somewhere (for E46 reasons) */
 };
 

@@ -1,0 +1,497 @@
+/* emit_c.c - the C program azc writes: the prelude, record types, globals with their elaboration
+ * (section 3.3), config vars with the command line (section 10), procedures, and main(). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit_internal.h"
+
+/* ---- buffers and small helpers ---- */
+
+void buf_add(Buf *b, const char *s) {
+  size_t n = strlen(s);
+  if (b->len + n + 1 > b->cap) {
+    b->cap = (b->len + n + 1) * 2;
+    b->data = realloc(b->data, b->cap);
+  }
+  memcpy(b->data + b->len, s, n + 1);
+  b->len += n;
+}
+
+void buf_printf(Buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+  va_end(ap);
+  if (s) buf_add(b, s);
+  free(s);
+}
+
+void emit_line(Emitter *E, const char *fmt, ...) {
+  for (int i = 0; i < E->indent; i++) buf_add(E->out, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+  va_end(ap);
+  if (s) buf_add(E->out, s);
+  free(s);
+  buf_add(E->out, "\n");
+}
+
+const char *emit_fresh(Emitter *E, const char *prefix) { return arena_printf(E->arena, "%s%d", prefix, ++E->tmp); }
+
+const char *emit_name(Emitter *E, const char *name) { return arena_printf(E->arena, "z_%s", name); }
+
+/* ---- C types ---- */
+
+static const char *const scalar_ctype[SK_COUNT] = {
+  "zrt_bool", "signed char", "signed char", "unsigned char", "int16_t", "uint16_t", "int32_t", "uint32_t",
+  "int64_t", "uint64_t", "float", "double", "long double", "zrt_string", "zrt_file",
+};
+
+/* Emit the struct of a record type (fields first), once; returns its C name. */
+static const char *record_ctype(Emitter *E, Type *t) {
+  for (int i = 0; i < E->record_types.len; i++)
+    if (E->record_types.items[i] == t) return arena_printf(E->arena, "struct zrec%d", i);
+  int id = E->record_types.len;
+  vec_push(E->arena, &E->record_types, t);
+  Buf fields = {0};
+  for (int i = 0; i < t->nfields; i++)
+    buf_printf(&fields, "  %s %s;\n", emit_ctype(E, t->fields[i].type), emit_name(E, t->fields[i].name));
+  buf_printf(&E->types, "struct zrec%d { /* record %s */\n%s};\n", id, t->name, fields.data ? fields.data : "  char unused;\n");
+  free(fields.data);
+  return arena_printf(E->arena, "struct zrec%d", id);
+}
+
+const char *emit_ctype(Emitter *E, Type *t) {
+  switch (t->kind) {
+  case TY_SCALAR: return scalar_ctype[t->scalar];
+  case TY_ENUM: return "int32_t";
+  case TY_RECORD: return record_ctype(E, t);
+  case TY_ARRAY: return "zrt_iarray";
+  case TY_PARALLEL: return "zrt_array";
+  default: return "void";
+  }
+}
+
+const char *emit_sym(Emitter *E, Symbol *sym) {
+  if (sym->kind == SYM_EXTERN_VAR || sym->kind == SYM_EXTERN_CONST) return sym->name;
+  if (sym->kind == SYM_PARAM) {
+    bool by_ref = sym->mode == PM_OUT || sym->mode == PM_INOUT || sym->mode == PM_VAR;
+    bool is_array = sym->type->kind == TY_PARALLEL || sym->type->kind == TY_ARRAY;
+    bool is_file = sym->type->kind == TY_SCALAR && sym->type->scalar == SK_FILE;
+    if ((by_ref && !is_file) || is_array) return arena_printf(E->arena, "(*%s)", emit_name(E, sym->name));
+  }
+  return emit_name(E, sym->name);
+}
+
+/* ---- parallel arrays: storage region = declared region widened by the border ---- */
+
+/* Allocate parallel array variable sym (of declared region C expression `decl`). */
+static void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
+  Type *t = sym->type;
+  const char *a = emit_sym(E, sym);
+  Buf lo = {0}, hi = {0};
+  for (int k = 0; k < t->rank; k++) {
+    buf_printf(&lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
+    buf_printf(&hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+  }
+  emit_line(E, "{");
+  E->indent++;
+  emit_line(E, "zrt_region zd = %s;", decl);
+  emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood);", a, t->rank,
+            emit_ctype(E, t->elem), lo.data, hi.data);
+  emit_line(E, "for (int k = 0; k < %d; k++) { %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k]; }", t->rank, a, a);
+  E->indent--;
+  emit_line(E, "}");
+  free(lo.data);
+  free(hi.data);
+}
+
+/* The declared region of a parallel type as a C zrt_region (following type names). */
+static const char *array_region(Emitter *E, TypeSyn *ts) {
+  while (ts && ts->kind == TS_NAME) {
+    Symbol *sym = sema_lookup(E->S, ts->name.name, ts->loc.off);
+    ts = sym && sym->kind == SYM_TYPE && sym->decl ? sym->decl->type : NULL;
+  }
+  if (!ts || ts->kind != TS_PARALLEL) return "zregion_none";
+  const char *saved = E->cover;
+  E->cover = NULL;
+  const char *r = emit_region_bracket(E, ts->region);
+  E->cover = saved;
+  return r;
+}
+
+/* Allocate an indexed array variable of type t. */
+static void alloc_iarray(Emitter *E, const char *a, Type *t) {
+  Buf lo = {0}, hi = {0};
+  for (int k = 0; k < t->ndims; k++) {
+    buf_printf(&lo, "%s(int64_t)(%s)", k ? ", " : "", emit_expr(E, t->dims[k].lo));
+    buf_printf(&hi, "%s(int64_t)(%s)", k ? ", " : "", emit_expr(E, t->dims[k].hi));
+  }
+  emit_line(E, "zrt_iarray_alloc(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s});", a, t->ndims,
+            emit_ctype(E, t->elem), lo.data, hi.data);
+  free(lo.data);
+  free(hi.data);
+}
+
+/* Store an initializer into variable a of type t (section 3.9). */
+static void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
+  if (t->kind == TY_PARALLEL) {
+    const char *v = emit_convert(E, in->expr, t->elem);
+    emit_line(E, "{ %s zv = %s; int64_t n = 1; for (int k = 0; k < %d; k++) n *= %s.hi[k] - %s.lo[k] + 1;", emit_ctype(E, t->elem), v,
+              t->rank, a, a);
+    emit_line(E, "  for (int64_t i = 0; i < n; i++) ((%s *)%s.mem)[i] = zv; }", emit_ctype(E, t->elem), a);
+    return;
+  }
+  if (t->kind == TY_ARRAY) {
+    Type *et = t->elem;
+    if (in->expr) { /* one expression, possibly using index1..index6, per element in row-major order */
+      emit_line(E, "{ int64_t zix[%d];", t->ndims);
+      E->indent++;
+      for (int k = 0; k < t->ndims; k++) {
+        emit_line(E, "for (zix[%d] = %s.lo[%d]; zix[%d] <= %s.hi[%d]; zix[%d]++) {", k, a, k, k, a, k, k);
+        E->init_idx[k] = arena_printf(E->arena, "zix[%d]", k);
+      }
+      emit_line(E, "*(%s *)zrt_iarray_at(&%s, zix, %d, \"?\") = %s;", emit_ctype(E, et), a, in->loc.line, emit_convert(E, in->expr, et));
+      for (int k = 0; k < t->ndims; k++) {
+        emit_line(E, "}");
+        E->init_idx[k] = NULL;
+      }
+      E->indent--;
+      emit_line(E, "}");
+      return;
+    }
+    PtrVec leaves = {0};
+    PtrVec stack = {0};
+    vec_push(E->arena, &stack, in);
+    while (stack.len) { /* flatten the brace list in row-major order */
+      InitSyn *x = stack.items[--stack.len];
+      if (x->expr) vec_push(E->arena, &leaves, x);
+      else
+        for (int i = x->nitems - 1; i >= 0; i--) vec_push(E->arena, &stack, x->items[i]);
+    }
+    for (int i = 0; i < leaves.len; i++) {
+      InitSyn *leaf = leaves.items[i];
+      if (et->kind == TY_RECORD) emit_unsupported(E, leaf->loc, "brace initializers of arrays of records");
+      emit_line(E, "((%s *)%s.data)[%d] = %s;", emit_ctype(E, et), a, i, emit_convert(E, leaf->expr, et));
+    }
+    return;
+  }
+  if (t->kind == TY_RECORD && !in->expr) {
+    for (int i = 0; i < in->nitems && i < t->nfields; i++)
+      emit_init(E, arena_printf(E->arena, "%s.%s", a, emit_name(E, t->fields[i].name)), t->fields[i].type, in->items[i]);
+    return;
+  }
+  emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
+}
+
+/* Declare and (in the elaboration function) set up one variable of a var/const/config item. */
+static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
+  Type *t = sym->type;
+  if (!t || t->kind == TY_ERROR) return;
+  const char *name = emit_sym(E, sym);
+  if (sym->kind != SYM_EXTERN_VAR && sym->kind != SYM_EXTERN_CONST)
+    buf_printf(&E->globals, "static %s %s;\n", emit_ctype(E, t), name);
+  if (t->kind == TY_PARALLEL) alloc_array(E, sym, array_region(E, d->type));
+  if (t->kind == TY_ARRAY) alloc_iarray(E, name, t);
+  if (config_index >= 0) {
+    if (t->kind == TY_ENUM) {
+      emit_line(E, "{ int32_t zpos; if (zrt_config_get(%d, &zpos)) %s = zenum%d[zpos]; else %s = %s; }", config_index, name,
+                config_index, name, emit_convert(E, d->init->expr, t));
+    } else {
+      emit_line(E, "if (!zrt_config_get(%d, &%s)) %s = %s;", config_index, name, name, emit_convert(E, d->init->expr, t));
+    }
+    return;
+  }
+  if (d->init) {
+    hoist(E, d->init->expr, false);
+    emit_init(E, name, t, d->init);
+    hoist_reset(E);
+  }
+}
+
+/* ---- procedures ---- */
+
+/* C parameter declaration of parameter i of procedure sym. */
+static const char *param_decl(Emitter *E, Symbol *sym, int i) {
+  Type *t = sym->ptypes[i];
+  ParamMode m = sym->pmodes[i];
+  const char *n = emit_name(E, sym->pnames[i]);
+  bool is_file = t->kind == TY_SCALAR && t->scalar == SK_FILE;
+  if (t->kind == TY_PARALLEL || t->kind == TY_ARRAY || ((m == PM_OUT || m == PM_INOUT || m == PM_VAR) && !is_file))
+    return arena_printf(E->arena, "%s *%s", emit_ctype(E, t), n);
+  return arena_printf(E->arena, "%s %s", emit_ctype(E, t), n);
+}
+
+/* The C prototype of a program procedure. */
+static const char *proc_header(Emitter *E, Symbol *sym) {
+  Buf b = {0};
+  buf_printf(&b, "static %s %s(const zrt_region *zcover", sym->result ? emit_ctype(E, sym->result) : "void", emit_name(E, sym->name));
+  for (int i = 0; i < sym->nparams; i++) buf_printf(&b, ", %s", param_decl(E, sym, i));
+  buf_add(&b, ")");
+  const char *r = arena_strdup(E->arena, b.data);
+  free(b.data);
+  return r;
+}
+
+/* The C prototype of an extern procedure (its C name, no covering region). */
+static const char *extern_header(Emitter *E, Symbol *sym) {
+  Buf b = {0};
+  buf_printf(&b, "extern %s %s(", sym->result ? emit_ctype(E, sym->result) : "void", sym->name);
+  for (int i = 0; i < sym->nparams; i++) {
+    bool ref = sym->pmodes[i] == PM_OUT || sym->pmodes[i] == PM_INOUT || sym->pmodes[i] == PM_VAR;
+    buf_printf(&b, "%s%s%s", i ? ", " : "", emit_ctype(E, sym->ptypes[i]), ref ? " *" : "");
+  }
+  if (sym->nparams == 0) buf_add(&b, "void");
+  buf_add(&b, ");");
+  const char *r = arena_strdup(E->arena, b.data);
+  free(b.data);
+  return r;
+}
+
+/* One procedure: locals allocated on entry and freed at its single exit. */
+static void emit_proc(Emitter *E, Symbol *sym) {
+  Proc *p = sym->proc;
+  E->cur_proc = p;
+  E->out = &E->body;
+  bool entry = sym == E->S->entry;
+  buf_printf(&E->protos, "%s;\n", proc_header(E, sym));
+  emit_line(E, "%s {", proc_header(E, sym));
+  E->indent = 1;
+  emit_line(E, "(void)zcover;");
+  if (sym->result) emit_line(E, "%s zresult = {0};", emit_ctype(E, sym->result));
+  for (int i = 0; i < p->nparams; i++) {
+    Param *pa = &p->params[i];
+    Type *t = sym->ptypes[i];
+    if (pa->mode == PM_IN && (t->kind == TY_PARALLEL || t->kind == TY_ARRAY)) {
+      const char *n = emit_name(E, pa->name.name);
+      emit_line(E, "%s zin_%s; %s(&zin_%s, %s); %s = &zin_%s;", emit_ctype(E, t), pa->name.name,
+                t->kind == TY_PARALLEL ? "zrt_array_copy" : "zrt_iarray_copy", pa->name.name, n, n, pa->name.name);
+    }
+  }
+  for (int i = 0; i < p->nlocals; i++) {
+    Decl *d = p->locals[i];
+    for (int k = 0; k < d->nnames && d->syms; k++)
+      if (d->syms[k]) emit_line(E, "%s %s = {0};", emit_ctype(E, d->syms[k]->type), emit_name(E, d->syms[k]->name));
+  }
+  E->cover = entry ? NULL : "(*zcover)";
+  E->cover_sem = NULL;
+  E->cover_rank = sym->info ? sym->info->needs_rank : 0;
+  for (int i = 0; i < p->nlocals; i++) {
+    Decl *d = p->locals[i];
+    for (int k = 0; k < d->nnames && d->syms; k++) {
+      Symbol *v = d->syms[k];
+      if (!v) continue;
+      const char *saved = E->cover;
+      if (v->type->kind == TY_PARALLEL) alloc_array(E, v, array_region(E, d->type));
+      else if (v->type->kind == TY_ARRAY) alloc_iarray(E, emit_name(E, v->name), v->type);
+      E->cover = saved;
+      if (d->init) {
+        hoist(E, d->init->expr, false);
+        emit_init(E, emit_name(E, v->name), v->type, d->init);
+        hoist_reset(E);
+      }
+    }
+  }
+  E->used_return = false;
+  emit_stmt(E, p->body);
+  if (sym->result) emit_line(E, "zrt_error(%d, \"procedure '%s' ended without returning a value\");", p->name.loc.line, sym->name);
+  E->indent = 0;
+  if (E->used_return) emit_line(E, "zreturn:;");
+  E->indent = 1;
+  for (int i = 0; i < p->nparams; i++)
+    if (p->params[i].mode == PM_IN && sym->ptypes[i]->kind == TY_PARALLEL) emit_line(E, "zrt_array_free(&zin_%s);", p->params[i].name.name);
+  for (int i = 0; i < p->nlocals; i++) {
+    Decl *d = p->locals[i];
+    for (int k = 0; k < d->nnames && d->syms; k++) {
+      Symbol *v = d->syms[k];
+      if (v && v->type->kind == TY_PARALLEL) emit_line(E, "zrt_array_free(&%s);", emit_name(E, v->name));
+    }
+  }
+  if (sym->result) emit_line(E, "return zresult;");
+  E->indent = 0;
+  emit_line(E, "}");
+  emit_line(E, "%s", "");
+  E->cur_proc = NULL;
+}
+
+/* ---- config vars, elaboration, main ---- */
+
+/* Source text with every run of whitespace and comments replaced by one space, trimmed (section 10.3). */
+static const char *normalized_text(Emitter *E, int start, int end) {
+  const char *t = E->S->src->text;
+  Buf b = {0};
+  bool space = false;
+  for (int i = start; i < end; i++) {
+    char c = t[i];
+    if (c == '"' || c == '\'') { /* copy literals unchanged */
+      if (space && b.len) buf_add(&b, " ");
+      space = false;
+      int j = i + 1;
+      while (j < end && t[j] != c && t[j] != '\n') j += t[j] == '\\' ? 2 : 1;
+      buf_printf(&b, "%.*s", j - i + 1 > end - i ? end - i : j - i + 1, t + i);
+      i = j;
+      continue;
+    }
+    if (c == '-' && i + 1 < end && t[i + 1] == '-') {
+      while (i < end && t[i] != '\n') i++;
+      space = true;
+      continue;
+    }
+    if (c == '/' && i + 1 < end && t[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < end && !(t[i] == '*' && t[i + 1] == '/')) i++;
+      i++;
+      space = true;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      space = true;
+      continue;
+    }
+    if (space && b.len) buf_add(&b, " ");
+    space = false;
+    buf_printf(&b, "%c", c);
+  }
+  const char *r = arena_strdup(E->arena, b.data ? b.data : "");
+  free(b.data);
+  return r;
+}
+
+/* The runtime kind of a config var's type. */
+static const char *config_kind(const Type *t) {
+  static const char *const kinds[] = {"ZRT_CFG_BOOLEAN", "ZRT_CFG_CHAR", "ZRT_CFG_SBYTE", "ZRT_CFG_UBYTE",
+                                      "ZRT_CFG_SHORTINT", "ZRT_CFG_USHORTINT", "ZRT_CFG_INTEGER", "ZRT_CFG_UINTEGER",
+                                      "ZRT_CFG_LONGINT", "ZRT_CFG_ULONGINT", "ZRT_CFG_FLOAT", "ZRT_CFG_DOUBLE",
+                                      "ZRT_CFG_QUAD", "ZRT_CFG_STRING"};
+  if (t->kind == TY_ENUM) return "ZRT_CFG_ENUM";
+  return kinds[t->scalar];
+}
+
+/* The C string literal of a text. */
+static const char *quoted(Emitter *E, const char *s) {
+  Buf b = {0};
+  buf_add(&b, "\"");
+  for (const char *p = s; *p; p++) {
+    if (*p == '"' || *p == '\\') buf_printf(&b, "\\%c", *p);
+    else if ((unsigned char)*p < 0x20 || *p == '?') buf_printf(&b, "\\%03o", (unsigned char)*p);
+    else buf_printf(&b, "%c", *p);
+  }
+  buf_add(&b, "\"");
+  const char *r = arena_strdup(E->arena, b.data);
+  free(b.data);
+  return r;
+}
+
+/* The config table handed to zrt_init, and the enumerator value tables. */
+static void emit_config_table(Emitter *E, Buf *out) {
+  Buf rows = {0};
+  int n = 0;
+  for (int i = 0; i < E->S->prog->decls.len; i++) {
+    Decl *d = E->S->prog->decls.items[i];
+    if ((d->kind != D_CONFIG_VAR && d->kind != D_CONFIG_CONST) || !d->syms || !d->syms[0]) continue;
+    Type *t = d->syms[0]->type;
+    const char *enums = "NULL";
+    int nenums = 0;
+    if (t->kind == TY_ENUM) {
+      Buf names = {0}, vals = {0};
+      for (int k = 0; k < t->nenums; k++) {
+        buf_printf(&names, "%s\"%s\"", k ? ", " : "", t->enumerators[k]->name);
+        buf_printf(&vals, "%s%lld", k ? ", " : "", (long long)t->enumerators[k]->const_val);
+      }
+      buf_printf(out, "static const char *const zenumname%d[] = {%s};\n", n, names.data);
+      buf_printf(out, "static const int32_t zenum%d[] = {%s};\n", n, vals.data);
+      free(names.data);
+      free(vals.data);
+      enums = arena_printf(E->arena, "zenumname%d", n);
+      nenums = t->nenums;
+    }
+    buf_printf(&rows, "  {%s, %s, %s, %s, %s, %d},\n", quoted(E, d->names[0].name), quoted(E, normalized_text(E, d->type->start, d->type->end)),
+               quoted(E, normalized_text(E, d->init->start, d->init->end)), config_kind(t), enums, nenums);
+    d->syms[0]->config_index = n++;
+  }
+  buf_printf(out, "static const zrt_config zconfigs[] = {\n%s  {NULL, NULL, NULL, ZRT_CFG_INTEGER, NULL, 0}\n};\n", rows.data ? rows.data : "");
+  buf_printf(out, "static const zrt_program zprogram = {%s, %s, zconfigs, %d};\n\n", quoted(E, E->S->prog->name.name),
+             quoted(E, E->source), n);
+  free(rows.data);
+}
+
+/* The elaboration of every global declaration, in order (section 3.3). */
+static void emit_elaboration(Emitter *E) {
+  E->out = &E->body;
+  emit_line(E, "static void zelaborate(void) {");
+  E->indent = 1;
+  E->cover = NULL;
+  for (int i = 0; i < E->S->prog->decls.len; i++) {
+    Decl *d = E->S->prog->decls.items[i];
+    if (!d->syms) continue;
+    for (int k = 0; k < d->nnames; k++) {
+      Symbol *sym = d->syms[k];
+      if (!sym) continue;
+      switch (d->kind) {
+      case D_REGION:
+        buf_printf(&E->globals, "static zrt_region %s;\n", emit_name(E, sym->name));
+        emit_line(E, "%s = %s;", emit_name(E, sym->name), emit_region_syn(E, d->region));
+        break;
+      case D_DIRECTION:
+        buf_printf(&E->globals, "static int64_t %s[%d];\n", emit_name(E, sym->name), sym->dir_rank);
+        for (int c = 0; c < sym->dir_rank; c++)
+          emit_line(E, "%s[%d] = %s;", emit_name(E, sym->name), c,
+                    d->dir->kind == DIR_LIT ? arena_printf(E->arena, "(int64_t)(%s)", emit_expr(E, d->dir->comps[c]))
+                                            : arena_printf(E->arena, "%s[%d]", emit_name(E, d->dir->sym->name), c));
+        break;
+      case D_CONFIG_VAR: case D_CONFIG_CONST: emit_variable(E, sym, d, sym->config_index); break;
+      case D_VAR: case D_CONST: case D_EXTERN_VAR: case D_EXTERN_CONST: emit_variable(E, sym, d, -1); break;
+      default: break;
+      }
+    }
+  }
+  E->indent = 0;
+  emit_line(E, "}");
+  emit_line(E, "%s", "");
+}
+
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source) {
+  Emitter E = {0};
+  E.S = S;
+  E.arena = a;
+  E.source = source;
+  E.out = &E.body;
+  Buf head = {0};
+  emit_config_table(&E, &head);
+  emit_elaboration(&E);
+  for (int i = 0; i < S->procs.len; i++) emit_proc(&E, S->procs.items[i]);
+  for (int i = 0; i < prog->decls.len; i++) {
+    Decl *d = prog->decls.items[i];
+    if (d->kind == D_PROC && d->proc->is_extern && d->proc->sym) buf_printf(&E.protos, "%s\n", extern_header(&E, d->proc->sym));
+  }
+  if (E.unsupported) {
+    fprintf(stderr, "%s:%d:%d: error: code generation for %s is not implemented yet\n", source, E.unsupported_loc.line,
+            E.unsupported_loc.col, E.unsupported);
+    return 1;
+  }
+  fprintf(out, "/* Generated by azc from %s. Do not edit. */\n", source);
+  fputs("#include <float.h>\n#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n"
+        "#include \"zrt.h\"\n#include \"zrt_ops.h\"\n#include \"zrt_region.h\"\n\n", out);
+  for (int i = 0; i < prog->decls.len; i++) {
+    Decl *d = prog->decls.items[i];
+    if (d->kind == D_EXTERN_HEADER) fprintf(out, "#include \"%s\"\n", d->header);
+  }
+  if (E.types.data) fputs(E.types.data, out);
+  fputs(head.data, out);
+  if (E.globals.data) fputs(E.globals.data, out);
+  fputs("\n", out);
+  if (E.protos.data) fputs(E.protos.data, out);
+  fputs("\n", out);
+  if (E.body.data) fputs(E.body.data, out);
+  fprintf(out, "int main(int argc, char **argv) {\n  zrt_init(argc, argv, &zprogram);\n  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n",
+          S->entry ? emit_name(&E, S->entry->name) : "/* no entry */");
+  free(head.data);
+  free(E.types.data);
+  free(E.globals.data);
+  free(E.protos.data);
+  free(E.body.data);
+  return 0;
+}

@@ -1,0 +1,81 @@
+/* emit_internal.h - what the C emitter's files share: the output buffers, naming, C types,
+ * and the per-statement state of parallel loops. */
+#ifndef AZC_EMIT_INTERNAL_H
+#define AZC_EMIT_INTERNAL_H
+#include <stdio.h>
+#include "sema_internal.h"
+
+/* A growable text buffer. */
+typedef struct Buf {
+  char *data;
+  size_t len, cap;
+} Buf;
+
+void buf_add(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The index expressions of a parallel context: what index variable stands for each dimension. */
+typedef struct IndexMap {
+  int rank;
+  const char *idx[MAX_RANK];   /* C expression of the index in dimension k */
+} IndexMap;
+
+typedef struct Emitter {
+  Sema *S;
+  Arena *arena;
+  const char *source;          /* source path as given */
+  Buf types;                   /* record struct definitions */
+  Buf protos;                  /* procedure prototypes */
+  Buf globals;                 /* global variables */
+  Buf body;                    /* function bodies */
+  Buf *out;                    /* where statements go now */
+  int indent;
+  int tmp;                     /* counter for fresh names */
+  int nrecords;
+  PtrVec record_types;         /* Type* with emitted structs */
+  Proc *cur_proc;
+  IndexMap *idx;               /* inside a parallel loop: the index of each dimension */
+  const char *cover;           /* C expression (zrt_region) of the covering region in effect */
+  Region *cover_sem;           /* what sema knows of it (mask, ...), or NULL */
+  int cover_rank;
+  PtrVec loop_labels;          /* const char*: continue labels of the enclosing loops */
+  bool used_return;            /* the procedure being emitted jumps to its exit label */
+  PtrVec hoist_keys;           /* Expr*: subexpressions computed before the current statement */
+  PtrVec hoist_vals;           /* const char*: the C variable holding each */
+  const char *init_idx[MAX_RANK]; /* index1..index6 inside an indexed-array initializer */
+  const char *unsupported;     /* set when code generation meets something it cannot do yet */
+  Loc unsupported_loc;
+} Emitter;
+
+/* Note that a construct cannot be compiled yet (reported by the driver as an error). */
+void emit_unsupported(Emitter *E, Loc at, const char *what);
+/* A hoisted value for e, if any. */
+const char *emit_hoisted(Emitter *E, Expr *e);
+/* C text of a direction's components as an int64_t array expression. */
+const char *emit_dir(Emitter *E, DirSyn *d);
+
+/* naming and types */
+const char *emit_name(Emitter *E, const char *name);          /* z_NAME */
+const char *emit_ctype(Emitter *E, Type *t);                   /* C type of a value of type t */
+const char *emit_sym(Emitter *E, Symbol *sym);                 /* C lvalue of a variable */
+void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *emit_fresh(Emitter *E, const char *prefix);
+
+/* expressions: C text of e (scalar, or at the current parallel index) */
+const char *emit_expr(Emitter *E, Expr *e);
+const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as in an assignment */
+const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
+const char *emit_region_syn(Emitter *E, RegionSyn *rs);
+const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
+
+/* work done once before a statement: full reductions, hoisted scalar subexpressions */
+void hoist(Emitter *E, Expr *e, bool parallel_ctx);
+void hoist_reset(Emitter *E);
+
+/* statements */
+void emit_stmt(Emitter *E, Stmt *st);
+void emit_stmts(Emitter *E, StmtList *l);
+
+/* the program */
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source);
+#endif

@@ -1,0 +1,736 @@
+/* emit_stmt.c - C for statements (section 7): scalar statements and control flow, and parallel
+ * statements as loops over this process's part of the covering region (inner dimension innermost),
+ * with masks, full reductions computed before the statement, temporaries where the right-hand side
+ * reads what the statement writes (section 7.2), wrap/reflect, and formatted I/O (sections 7.9-7.10). */
+#include <stdlib.h>
+#include <string.h>
+#include "emit_internal.h"
+
+static const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", "i5"};
+
+/* True if t is the scalar type k. */
+static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
+
+/* ---- loops over a region ---- */
+
+/* Open the loop nest over region c (a C zrt_region expression held in a variable) of the given rank;
+ * the index of dimension k is index_names[k]. Masked regions skip masked-out indices. */
+static void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map) {
+  map->rank = rank;
+  for (int k = 0; k < rank; k++) {
+    map->idx[k] = index_names[k];
+    emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
+                 "%s <= ((%s.flood >> %d & 1) ? 0 : %s.hi[%d]); %s += (%s.flood >> %d & 1) ? 1 : %s.stride[%d]) {",
+              index_names[k], c, k, c, k, c, k, index_names[k], c, k, c, k, index_names[k], c, k, c, k);
+    E->indent++;
+  }
+  E->idx = map;
+  if (sem && sem->masked && sem->mask) {
+    const char *m = emit_expr(E, sem->mask);
+    bool without = sem->syn && sem->syn->kind == RX_WITHOUT;
+    emit_line(E, "if (%s(%s)) continue;", without ? "" : "!", m);
+  }
+}
+
+/* Close the loop nest. */
+static void loops_end(Emitter *E, int rank) {
+  for (int k = 0; k < rank; k++) {
+    E->indent--;
+    emit_line(E, "}");
+  }
+  E->idx = NULL;
+}
+
+/* ---- hoisting: full reductions and scalar work evaluated once, before the statement ---- */
+
+
+/* Remember that e's value is in C variable v. */
+static void hoisted(Emitter *E, Expr *e, const char *v) {
+  vec_push(E->arena, &E->hoist_keys, e);
+  vec_push(E->arena, &E->hoist_vals, (void *)v);
+}
+
+/* The identity of a reduction operator for result type t (section 6.6). */
+static const char *reduce_identity(Emitter *E, RedOp op, Type *t) {
+  bool fl = type_is_floating(t);
+  switch (op) {
+  case RED_ADD: case RED_BOR: case RED_BXOR: return "0";
+  case RED_MUL: return "1";
+  case RED_AND: return "1";
+  case RED_OR: return "0";
+  case RED_BAND: return arena_printf(E->arena, "(%s)~(%s)0", emit_ctype(E, t), emit_ctype(E, t));
+  case RED_MAX:
+    if (fl) return t->scalar == SK_FLOAT ? "-FLT_MAX" : t->scalar == SK_QUAD ? "-LDBL_MAX" : "-DBL_MAX";
+    return t->scalar == SK_UINTEGER || t->scalar == SK_ULONGINT ? "0" : t->scalar == SK_LONGINT ? "INT64_MIN" : "INT32_MIN";
+  default:
+    if (fl) return t->scalar == SK_FLOAT ? "FLT_MAX" : t->scalar == SK_QUAD ? "LDBL_MAX" : "DBL_MAX";
+    return t->scalar == SK_UINTEGER ? "UINT32_MAX" : t->scalar == SK_ULONGINT ? "UINT64_MAX" : t->scalar == SK_LONGINT ? "INT64_MAX" : "INT32_MAX";
+  }
+}
+
+/* acc := acc op v, in C. */
+static const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char *v) {
+  switch (op) {
+  case RED_ADD: return arena_printf(E->arena, "%s += %s;", acc, v);
+  case RED_MUL: return arena_printf(E->arena, "%s *= %s;", acc, v);
+  case RED_AND: return arena_printf(E->arena, "%s = %s && (%s);", acc, acc, v);
+  case RED_OR: return arena_printf(E->arena, "%s = %s || (%s);", acc, acc, v);
+  case RED_MAX: return arena_printf(E->arena, "if (%s > %s) %s = %s;", v, acc, acc, v);
+  case RED_MIN: return arena_printf(E->arena, "if (%s < %s) %s = %s;", v, acc, acc, v);
+  case RED_BAND: return arena_printf(E->arena, "%s &= %s;", acc, v);
+  case RED_BOR: return arena_printf(E->arena, "%s |= %s;", acc, v);
+  default: return arena_printf(E->arena, "%s ^= %s;", acc, v);
+  }
+}
+
+/* A full reduction: a loop over the covering region before the statement. */
+static void hoist_reduce(Emitter *E, Expr *e) {
+  hoist(E, e->rhs, true);
+  const char *acc = emit_fresh(E, "zr");
+  const char *ct = emit_ctype(E, e->type);
+  emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)e->op, e->type));
+  if (!E->cover) {
+    emit_unsupported(E, e->loc, "a reduction without a covering region");
+    hoisted(E, e, acc);
+    return;
+  }
+  IndexMap map;
+  int rank = e->rhs->rank == RANK_ANY ? E->cover_rank : e->rhs->rank;
+  emit_line(E, "{");
+  E->indent++;
+  loops_begin(E, E->cover, rank, E->cover_sem, &map);
+  const char *v = emit_convert(E, e->rhs, e->type);
+  emit_line(E, "%s zv = %s;", ct, v);
+  emit_line(E, "%s", reduce_step(E, (RedOp)e->op, acc, "zv"));
+  loops_end(E, rank);
+  E->indent--;
+  emit_line(E, "}");
+  hoisted(E, e, acc);
+}
+
+/* True for expressions cheap and safe to evaluate per element (no need to hoist). */
+static bool trivial(const Expr *e) {
+  return e->kind == EX_INT || e->kind == EX_FLOAT || e->kind == EX_CHAR || e->kind == EX_NAME;
+}
+
+/* Hoist what must be computed once: full reductions anywhere, and (inside a parallel expression)
+ * every non-trivial scalar subexpression, in left-to-right order (section 6.2). */
+void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
+  if (!e || emit_hoisted(E, e)) return;
+  if (e->kind == EX_REDUCE && !e->region) {
+    hoist_reduce(E, e);
+    return;
+  }
+  if (parallel_ctx && e->rank == 0 && !trivial(e)) {
+    hoist(E, e, false);
+    const char *v = emit_fresh(E, "zs");
+    emit_line(E, "%s %s = %s;", emit_ctype(E, e->type), v, emit_expr(E, e));
+    hoisted(E, e, v);
+    return;
+  }
+  bool par = parallel_ctx || e->rank > 0;
+  switch (e->kind) {
+  case EX_BINARY: hoist(E, e->lhs, par); hoist(E, e->rhs, par); break;
+  case EX_UNARY: case EX_SCAN: case EX_FLOOD: hoist(E, e->rhs, par); break;
+  case EX_REDUCE: hoist(E, e->rhs, true); break;
+  case EX_CALL: case EX_INDEX:
+    for (int i = 0; i < e->nargs; i++) hoist(E, e->args[i], par);
+    if (e->kind == EX_INDEX) hoist(E, e->base, par);
+    break;
+  case EX_FIELD: case EX_SHIFT: hoist(E, e->base, par); break;
+  default: break;
+  }
+}
+
+/* Forget what was hoisted for the statement just emitted. */
+void hoist_reset(Emitter *E) {
+  E->hoist_keys.len = 0;
+  E->hoist_vals.len = 0;
+}
+
+/* ---- assignment ---- */
+
+/* True if e reads symbol sym other than at the current index (shifted, scanned, flooded, reduced
+ * over another region, or passed to a call), which forces a temporary (section 7.2). */
+static bool reads_elsewhere(const Expr *e, const Symbol *sym, bool direct) {
+  if (!e) return false;
+  switch (e->kind) {
+  case EX_NAME: return !direct && e->sym == sym;
+  case EX_SHIFT: return sema_base_symbol(e->base) == sym || reads_elsewhere(e->base, sym, false);
+  case EX_BINARY: return reads_elsewhere(e->lhs, sym, direct) || reads_elsewhere(e->rhs, sym, direct);
+  case EX_UNARY: return reads_elsewhere(e->rhs, sym, direct);
+  case EX_SCAN: case EX_FLOOD: return reads_elsewhere(e->rhs, sym, false);
+  case EX_REDUCE: return e->region ? reads_elsewhere(e->rhs, sym, false) : false;
+  case EX_CALL:
+    for (int i = 0; i < e->nargs; i++)
+      if (reads_elsewhere(e->args[i], sym, direct)) return true;
+    return false;
+  case EX_FIELD: case EX_INDEX: return reads_elsewhere(e->base, sym, direct);
+  default: return false;
+  }
+}
+
+/* The binary operator C spelling of a compound assignment. */
+static const char *compound_c(AssignOp op) {
+  static const char *const ops[] = {"", "+", "-", "*", "/", "%", "&&", "||"};
+  return ops[op];
+}
+
+/* The value to store for lhs op= rhs (converted to the target's type). */
+static const char *assigned_value(Emitter *E, Stmt *st, Type *lt) {
+  if (st->op == AS_ASSIGN) return emit_convert(E, st->rhs, lt);
+  const char *cur = emit_expr(E, st->lhs);
+  if (is_sk(lt, SK_STRING)) return NULL;
+  if ((st->op == AS_DIV || st->op == AS_MOD) && type_is_integer(type_common(E->S, lt, st->rhs->type))) {
+    Type *c = type_common(E->S, lt, st->rhs->type);
+    const char *sfx = c->scalar == SK_UINTEGER ? "u32" : c->scalar == SK_LONGINT ? "i64" : c->scalar == SK_ULONGINT ? "u64" : "i32";
+    return arena_printf(E->arena, "((%s)zrt_%s_%s((%s)%s, (%s)(%s), %d))", emit_ctype(E, lt), st->op == AS_DIV ? "div" : "mod", sfx,
+                        emit_ctype(E, c), cur, emit_ctype(E, c), emit_expr(E, st->rhs), st->oploc.line);
+  }
+  if (st->op == AS_AND || st->op == AS_OR)
+    return arena_printf(E->arena, "((zrt_bool)((%s) %s (%s)))", cur, compound_c((AssignOp)st->op), emit_expr(E, st->rhs));
+  Type *c = type_common(E->S, lt, st->rhs->type);
+  return arena_printf(E->arena, "((%s)((%s)%s %s (%s)(%s)))", emit_ctype(E, lt), emit_ctype(E, c), cur,
+                      compound_c((AssignOp)st->op), emit_ctype(E, c), emit_expr(E, st->rhs));
+}
+
+static void emit_scalar_assign(Emitter *E, Stmt *st) {
+  Type *lt = st->lhs->type;
+  hoist(E, st->rhs, false);
+  const char *target = emit_expr(E, st->lhs);
+  if (is_sk(lt, SK_STRING) && st->op == AS_ADD) {
+    emit_line(E, "{ zrt_string zt = %s; zrt_str_append(&%s, &zt); }", emit_expr(E, st->rhs), target);
+  } else if (lt->kind == TY_ARRAY) {
+    if (st->rhs->type->kind == TY_ARRAY)
+      emit_line(E, "zrt_iarray_copy(&%s, &%s);", target, emit_expr(E, st->rhs));
+    else {
+      emit_line(E, "{ %s zv = %s;", emit_ctype(E, lt->elem), emit_convert(E, st->rhs, lt->elem));
+      emit_line(E, "  for (int64_t zk = 0; zk < %s.count; zk++) ((%s *)%s.data)[zk] = zv; }", target, emit_ctype(E, lt->elem), target);
+    }
+  } else {
+    emit_line(E, "%s = %s;", target, assigned_value(E, st, lt));
+  }
+  hoist_reset(E);
+}
+
+static void emit_parallel_assign(Emitter *E, Stmt *st) {
+  Symbol *target = sema_base_symbol(st->lhs);
+  int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
+  emit_line(E, "{ /* line %d */", st->loc.line);
+  E->indent++;
+  hoist(E, st->rhs, true);
+  IndexMap map;
+  Type *lt = st->lhs->type;
+  const char *ct = emit_ctype(E, lt);
+  if (reads_elsewhere(st->rhs, target, true)) {
+    emit_line(E, "zrt_array zt;");
+    emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
+    loops_begin(E, E->cover, rank, E->cover_sem, &map);
+    Buf off = {0};
+    for (int k = 0; k < rank; k++) buf_printf(&off, "%s%s * zt.stride[%d]", k ? " + " : "", index_names[k], k);
+    emit_line(E, "((%s *)zt.origin)[%s] = %s;", ct, off.data, assigned_value(E, st, lt));
+    loops_end(E, rank);
+    loops_begin(E, E->cover, rank, E->cover_sem, &map);
+    emit_line(E, "%s = ((%s *)zt.origin)[%s];", emit_expr(E, st->lhs), ct, off.data);
+    loops_end(E, rank);
+    emit_line(E, "zrt_array_free(&zt);");
+    free(off.data);
+  } else {
+    loops_begin(E, E->cover, rank, E->cover_sem, &map);
+    emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
+    loops_end(E, rank);
+  }
+  E->indent--;
+  emit_line(E, "}");
+  hoist_reset(E);
+}
+
+/* ---- output (section 7.9) ---- */
+
+/* The default printf format of a value of type t (parallel element or scalar). */
+static const char *default_format(const Type *t, bool element) {
+  if (t->kind == TY_ENUM) return "%9d ";
+  switch (t->scalar) {
+  case SK_INTEGER: return "%9d ";
+  case SK_SHORTINT: return "%9hd ";
+  case SK_LONGINT: return "%9ld ";
+  case SK_UINTEGER: return "%9u ";
+  case SK_USHORTINT: return "%9hu ";
+  case SK_ULONGINT: return "%9lu ";
+  case SK_SBYTE: return "%d ";
+  case SK_UBYTE: return "%u ";
+  case SK_FLOAT: case SK_DOUBLE: return "%9.4f ";
+  case SK_QUAD: return "%9.4Lf ";
+  case SK_CHAR: return "%c";
+  case SK_STRING: return "%s ";
+  case SK_BOOLEAN: return element ? "%5s " : "%s";
+  default: return "%d ";
+  }
+}
+
+/* The C argument that goes with a default format. */
+static const char *default_arg(Emitter *E, const Type *t, const char *v) {
+  if (t->kind == TY_ENUM) return arena_printf(E->arena, "(int)(%s)", v);
+  switch (t->scalar) {
+  case SK_INTEGER: return arena_printf(E->arena, "(int)(%s)", v);
+  case SK_SHORTINT: return arena_printf(E->arena, "(short)(%s)", v);
+  case SK_LONGINT: return arena_printf(E->arena, "(long)(%s)", v);
+  case SK_UINTEGER: return arena_printf(E->arena, "(unsigned)(%s)", v);
+  case SK_USHORTINT: return arena_printf(E->arena, "(unsigned short)(%s)", v);
+  case SK_ULONGINT: return arena_printf(E->arena, "(unsigned long)(%s)", v);
+  case SK_SBYTE: case SK_CHAR: return arena_printf(E->arena, "(int)(%s)", v);
+  case SK_UBYTE: return arena_printf(E->arena, "(unsigned)(%s)", v);
+  case SK_FLOAT: case SK_DOUBLE: return arena_printf(E->arena, "(double)(%s)", v);
+  case SK_QUAD: return arena_printf(E->arena, "(long double)(%s)", v);
+  case SK_STRING: return arena_printf(E->arena, "(%s).s", v);
+  case SK_BOOLEAN: return arena_printf(E->arena, "(%s) ? \"true\" : \"false\"", v);
+  default: return v;
+  }
+}
+
+/* A user format with the length modifier azc supplies, and the argument to pass (section 7.9). */
+static const char *user_format(Emitter *E, const char *fmt, int n, const Type *t, const char *v, const char **arg) {
+  Buf b = {0};
+  for (int i = 0; i < n; i++) {
+    if (fmt[i] != '%') {
+      buf_printf(&b, "%c", fmt[i]);
+      continue;
+    }
+    if (i + 1 < n && fmt[i + 1] == '%') {
+      buf_add(&b, "%%");
+      i++;
+      continue;
+    }
+    int j = i + 1;
+    while (j < n && strchr("-+ #0123456789.", fmt[j])) j++;
+    buf_printf(&b, "%.*s", j - i, fmt + i);
+    while (j < n && strchr("hlL", fmt[j])) j++;
+    char conv = fmt[j];
+    bool is_bool = is_sk(t, SK_BOOLEAN);
+    bool wide = t->kind == TY_SCALAR && (t->scalar == SK_LONGINT || t->scalar == SK_ULONGINT);
+    switch (conv) {
+    case 'd': case 'i':
+      buf_printf(&b, "ll%c", conv);
+      *arg = arena_printf(E->arena, "(long long)(%s)", v);
+      break;
+    case 'u': case 'o': case 'x': case 'X': {
+      const char *ut = wide ? "unsigned long long" : t->scalar == SK_SHORTINT || t->scalar == SK_USHORTINT ? "unsigned short"
+                       : t->scalar <= SK_UBYTE ? "unsigned char" : "unsigned";
+      buf_printf(&b, "ll%c", conv);
+      *arg = arena_printf(E->arena, "(unsigned long long)(%s)(%s)", ut, v);
+      break;
+    }
+    case 'c':
+      buf_add(&b, "c");
+      *arg = arena_printf(E->arena, "(int)(unsigned char)(%s)", v);
+      break;
+    case 's':
+      buf_add(&b, "s");
+      *arg = is_bool ? arena_printf(E->arena, "(%s) ? \"true\" : \"false\"", v) : arena_printf(E->arena, "(%s).s", v);
+      break;
+    default:
+      if (is_sk(t, SK_QUAD)) {
+        buf_printf(&b, "L%c", conv);
+        *arg = arena_printf(E->arena, "(long double)(%s)", v);
+      } else {
+        buf_printf(&b, "%c", conv);
+        *arg = arena_printf(E->arena, "(double)(%s)", v);
+      }
+      break;
+    }
+    i = j;
+  }
+  const char *r = arena_strdup(E->arena, b.data ? b.data : "");
+  free(b.data);
+  return r;
+}
+
+/* A C string literal for format text. */
+static const char *c_lit(Emitter *E, const char *s) {
+  Buf b = {0};
+  buf_add(&b, "\"");
+  for (const char *p = s; *p; p++) {
+    unsigned char c = (unsigned char)*p;
+    if (c == '"' || c == '\\') buf_printf(&b, "\\%c", c);
+    else if (c >= 0x20 && c < 0x7f && c != '?') buf_printf(&b, "%c", c);
+    else buf_printf(&b, "\\%03o", c);
+  }
+  buf_add(&b, "\"");
+  const char *r = arena_strdup(E->arena, b.data);
+  free(b.data);
+  return r;
+}
+
+/* Print one value (scalar, or the element at the current index) with its item's format. */
+static void print_value(Emitter *E, const char *f, IoItem *it, bool element, int line) {
+  Type *t = it->value->type;
+  const char *v = emit_expr(E, it->value);
+  if (it->format) {
+    const char *arg = v;
+    const char *fmt = user_format(E, it->format->str, it->format->slen, t, v, &arg);
+    emit_line(E, "zrt_printf(%s, %d, %s, %s);", f, line, c_lit(E, fmt), arg);
+  } else if (is_sk(t, SK_BOOLEAN) && !element) {
+    emit_line(E, "zrt_write_bool(%s, %d, %s);", f, line, v);
+  } else {
+    emit_line(E, "zrt_printf(%s, %d, %s, %s);", f, line, c_lit(E, default_format(t, element)), default_arg(E, t, v));
+  }
+}
+
+/* A literal written directly as an item prints as spelled (section 7.9). */
+static bool print_literal(Emitter *E, const char *f, Expr *e, int line) {
+  if (e->parens) return false;
+  const char *text;
+  if (e->kind == EX_STRING) text = arena_strndup(E->arena, e->str, (size_t)e->slen);
+  else if (e->kind == EX_INT || e->kind == EX_FLOAT) text = arena_printf(E->arena, "%.*s", e->end - e->start, E->S->src->text + e->start);
+  else if (e->kind == EX_CHAR) text = arena_printf(E->arena, "%c", (char)e->ival);
+  else return false;
+  size_t n = e->kind == EX_STRING ? (size_t)e->slen : strlen(text);
+  Buf b = {0};
+  buf_add(&b, "\"");
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)text[i];
+    if (c == '"' || c == '\\') buf_printf(&b, "\\%c", c);
+    else if (c >= 0x20 && c < 0x7f && c != '?') buf_printf(&b, "%c", c);
+    else buf_printf(&b, "\\%03o", c);
+  }
+  buf_add(&b, "\"");
+  if (e->kind == EX_STRING) { /* "%%" in a string item prints one '%' */
+    Buf u = {0};
+    for (size_t i = 0; i < n; i++) {
+      if (text[i] == '%' && i + 1 < n && text[i + 1] == '%') i++;
+      buf_printf(&u, "%c", text[i]);
+    }
+    emit_line(E, "zrt_write(%s, %d, %s, %zu);", f, line, c_lit(E, u.data ? u.data : ""), u.len);
+    free(u.data);
+  } else {
+    emit_line(E, "zrt_write(%s, %d, %s, %zu);", f, line, b.data, n);
+  }
+  free(b.data);
+  return true;
+}
+
+/* A parallel item: every element of the covering region in row-major order, with line breaks
+ * after the last index of the last dimension that has more than one index. */
+static void print_parallel(Emitter *E, const char *f, IoItem *it, int line) {
+  int rank = it->value->rank == RANK_ANY ? E->cover_rank : it->value->rank;
+  IndexMap map;
+  emit_line(E, "{");
+  E->indent++;
+  emit_line(E, "int zl = zrt_region_line_dim(&%s);", E->cover);
+  emit_line(E, "int64_t zlast = zrt_region_last(&%s, zl);", E->cover);
+  loops_begin(E, E->cover, rank, NULL, &map);
+  print_value(E, f, it, true, line);
+  Buf cond = {0};
+  for (int k = 0; k < rank; k++) buf_printf(&cond, "%s(zl == %d && %s == zlast)", k ? " || " : "", k, index_names[k]);
+  emit_line(E, "if (%s) zrt_write(%s, %d, \"\\n\", 1);", cond.data ? cond.data : "1", f, line);
+  free(cond.data);
+  loops_end(E, rank);
+  E->indent--;
+  emit_line(E, "}");
+}
+
+/* write/writeln/halt items. */
+static void emit_write(Emitter *E, Stmt *st) {
+  int line = st->loc.line;
+  const char *f = "ZRT_ZOUT";
+  int first = 0;
+  if (st->kind == ST_WRITE && st->nitems > 0 && !st->items[0].format && is_sk(st->items[0].value->type, SK_FILE) &&
+      st->items[0].value->rank == 0) {
+    hoist(E, st->items[0].value, false);
+    f = emit_fresh(E, "zf");
+    emit_line(E, "zrt_file %s = %s;", f, emit_expr(E, st->items[0].value));
+    first = 1;
+  }
+  for (int i = first; i < st->nitems; i++) {
+    IoItem *it = &st->items[i];
+    hoist(E, it->value, it->value->rank > 0);
+    if (!it->format && print_literal(E, f, it->value, line)) continue;
+    if (it->value->type->kind == TY_ARRAY) {
+      Type *et = it->value->type->elem;
+      const char *a = emit_expr(E, it->value);
+      emit_line(E, "for (int64_t zk = 0; zk < %s.count; zk++)", a);
+      emit_line(E, "  zrt_printf(%s, %d, %s, %s);", f, line, c_lit(E, default_format(et, false)),
+                default_arg(E, et, arena_printf(E->arena, "((%s *)%s.data)[zk]", emit_ctype(E, et), a)));
+      continue;
+    }
+    if (it->value->rank > 0) print_parallel(E, f, it, line);
+    else print_value(E, f, it, false, line);
+    hoist_reset(E);
+  }
+  if (st->newline) emit_line(E, "zrt_write(%s, %d, \"\\n\", 1);", f, line);
+  hoist_reset(E);
+  if (st->kind == ST_HALT) emit_line(E, "zrt_halt(%d);", line);
+}
+
+/* ---- input (section 7.10) ---- */
+
+/* C statement reading one value of type t into lvalue v. */
+static void read_value(Emitter *E, const char *f, const char *v, Type *t, int line) {
+  if (is_sk(t, SK_STRING)) {
+    emit_line(E, "zrt_read_string(%s, %d, &%s);", f, line, v);
+    return;
+  }
+  if (is_sk(t, SK_BOOLEAN)) emit_line(E, "%s = zrt_read_bool(%s, %d);", v, f, line);
+  else if (is_sk(t, SK_CHAR)) emit_line(E, "%s = zrt_read_char(%s, %d);", v, f, line);
+  else if (type_is_floating(t)) emit_line(E, "%s = (%s)zrt_read_float(%s, %d, \"%s\");", v, emit_ctype(E, t), f, line, scalar_name(t->scalar));
+  else if (t->scalar == SK_UBYTE || t->scalar == SK_USHORTINT || t->scalar == SK_UINTEGER || t->scalar == SK_ULONGINT) {
+    static const char *const max[] = {[SK_UBYTE] = "UINT8_MAX", [SK_USHORTINT] = "UINT16_MAX", [SK_UINTEGER] = "UINT32_MAX", [SK_ULONGINT] = "UINT64_MAX"};
+    emit_line(E, "%s = (%s)zrt_read_uint(%s, %d, %s, \"%s\");", v, emit_ctype(E, t), f, line, max[t->scalar], scalar_name(t->scalar));
+  } else {
+    static const char *const lim[][2] = {[SK_SBYTE] = {"INT8_MIN", "INT8_MAX"}, [SK_SHORTINT] = {"INT16_MIN", "INT16_MAX"},
+                                         [SK_INTEGER] = {"INT32_MIN", "INT32_MAX"}, [SK_LONGINT] = {"INT64_MIN", "INT64_MAX"}};
+    emit_line(E, "%s = (%s)zrt_read_int(%s, %d, %s, %s, \"%s\");", v, emit_ctype(E, t), f, line, lim[t->scalar][0],
+              lim[t->scalar][1], scalar_name(t->scalar));
+  }
+}
+
+static void emit_read(Emitter *E, Stmt *st) {
+  int line = st->loc.line;
+  const char *f = "ZRT_ZIN";
+  int first = 0;
+  if (st->nitems > 1 && is_sk(st->items[0].value->type, SK_FILE) && st->items[0].value->rank == 0) {
+    f = emit_fresh(E, "zf");
+    emit_line(E, "zrt_file %s = %s;", f, emit_expr(E, st->items[0].value));
+    first = 1;
+  }
+  for (int i = first; i < st->nitems; i++) {
+    Expr *e = st->items[i].value;
+    if (e->type->kind == TY_ARRAY) {
+      const char *a = emit_expr(E, e);
+      Type *et = e->type->elem;
+      emit_line(E, "for (int64_t zk = 0; zk < %s.count; zk++) {", a);
+      E->indent++;
+      read_value(E, f, arena_printf(E->arena, "((%s *)%s.data)[zk]", emit_ctype(E, et), a), et, line);
+      E->indent--;
+      emit_line(E, "}");
+    } else if (e->rank > 0) {
+      IndexMap map;
+      int rank = e->rank == RANK_ANY ? E->cover_rank : e->rank;
+      emit_line(E, "{");
+      E->indent++;
+      loops_begin(E, E->cover, rank, NULL, &map);
+      read_value(E, f, emit_expr(E, e), e->type, line);
+      loops_end(E, rank);
+      E->indent--;
+      emit_line(E, "}");
+    } else {
+      read_value(E, f, emit_expr(E, e), e->type, line);
+    }
+  }
+}
+
+/* ---- wrap and reflect (section 7.8) ---- */
+
+/* The outermost 'of' of the region a wrap/reflect runs under (following region names). */
+static RegionSyn *outer_of(Emitter *E, Bracket *b) {
+  RegionSyn *rs = NULL;
+  if (b->n == 1 && b->items[0].kind == BI_REGION) rs = b->items[0].region;
+  else if (b->n == 1 && b->items[0].kind == BI_EXPR && b->items[0].lo->kind == EX_NAME) {
+    Symbol *sym = sema_lookup(E->S, b->items[0].lo->name.name, b->items[0].lo->loc.off);
+    if (sym && sym->kind == SYM_REGION && sym->decl) rs = sym->decl->region;
+  }
+  while (rs && rs->kind == RX_NAME) {
+    Symbol *sym = sema_lookup(E->S, rs->name.name, rs->loc.off);
+    rs = sym && sym->kind == SYM_REGION && sym->decl ? sym->decl->region : NULL;
+  }
+  while (rs && rs->kind == RX_BRACKET && rs->bracket->n == 1 && rs->bracket->items[0].kind == BI_REGION)
+    rs = rs->bracket->items[0].region;
+  return rs && rs->kind == RX_OF ? rs : NULL;
+}
+
+static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
+  RegionSyn *of = region ? outer_of(E, region) : NULL;
+  if (!of) {
+    emit_unsupported(E, st->loc, "wrap/reflect under an inherited region");
+    return;
+  }
+  int rank = E->cover_rank;
+  emit_line(E, "{ /* line %d: %s */", st->loc.line, st->reflect ? "reflect" : "wrap");
+  E->indent++;
+  emit_line(E, "zrt_region zx = %s;", emit_region_syn(E, of->base));
+  emit_line(E, "const int64_t *zd = %s;", emit_dir(E, of->dir));
+  IndexMap map;
+  loops_begin(E, E->cover, rank, NULL, &map);
+  IndexMap src = {rank, {0}};
+  for (int k = 0; k < rank; k++) {
+    const char *j = index_names[k];
+    src.idx[k] = st->reflect
+      ? arena_printf(E->arena, "(zd[%d] > 0 ? 2 * zx.hi[%d] + 1 - %s : zd[%d] < 0 ? 2 * zx.lo[%d] - 1 - %s : %s)", k, k, j, k, k, j, j)
+      : arena_printf(E->arena, "(zd[%d] > 0 ? %s - (zx.hi[%d] - zx.lo[%d] + 1) : zd[%d] < 0 ? %s + (zx.hi[%d] - zx.lo[%d] + 1) : %s)", k, j, k, k, k, j, k, k, j);
+  }
+  for (int i = 0; i < st->noperands; i++) {
+    Expr *op = st->operands[i];
+    const char *dst = emit_expr(E, op);
+    E->idx = &src;
+    const char *from = emit_expr(E, op);
+    E->idx = &map;
+    emit_line(E, "%s = %s;", dst, from);
+  }
+  loops_end(E, rank);
+  E->indent--;
+  emit_line(E, "}");
+}
+
+/* ---- control flow ---- */
+
+/* The label a 'continue' of the innermost loop jumps to. */
+static const char *continue_label(Emitter *E) { return E->loop_labels.len ? E->loop_labels.items[E->loop_labels.len - 1] : "zcont"; }
+
+/* A scalar condition, with its hoisted work emitted first. */
+static const char *condition(Emitter *E, Expr *c) {
+  hoist(E, c, false);
+  const char *r = emit_expr(E, c);
+  return r;
+}
+
+static void emit_if(Emitter *E, Stmt *st) {
+  int closes = 0;
+  for (int i = 0; i < st->narms; i++) {
+    if (i > 0) {
+      emit_line(E, "} else {");
+      E->indent++;
+      closes++;
+    }
+    emit_line(E, "if (%s) {", condition(E, st->conds[i]));
+    hoist_reset(E);
+    E->indent++;
+    emit_stmts(E, &st->arms[i]);
+    E->indent--;
+  }
+  if (st->has_else) {
+    emit_line(E, "} else {");
+    E->indent++;
+    emit_stmts(E, &st->else_body);
+    E->indent--;
+  }
+  emit_line(E, "}");
+  for (int i = 0; i < closes; i++) {
+    E->indent--;
+    emit_line(E, "}");
+  }
+}
+
+/* A loop body with its continue label. */
+static void loop_body(Emitter *E, StmtList *body, const char *label) {
+  vec_push(E->arena, &E->loop_labels, (void *)label);
+  emit_stmts(E, body);
+  E->loop_labels.len--;
+  emit_line(E, "%s:;", label);
+}
+
+static void emit_while(Emitter *E, Stmt *st) {
+  const char *label = emit_fresh(E, "zcont");
+  emit_line(E, "for (;;) {");
+  E->indent++;
+  emit_line(E, "if (!(%s)) break;", condition(E, st->conds[0]));
+  hoist_reset(E);
+  loop_body(E, &st->body, label);
+  E->indent--;
+  emit_line(E, "}");
+}
+
+static void emit_repeat(Emitter *E, Stmt *st) {
+  const char *label = emit_fresh(E, "zcont");
+  emit_line(E, "for (;;) {");
+  E->indent++;
+  loop_body(E, &st->body, label);
+  emit_line(E, "if (%s) break;", condition(E, st->conds[0]));
+  hoist_reset(E);
+  E->indent--;
+  emit_line(E, "}");
+}
+
+static void emit_for(Emitter *E, Stmt *st) {
+  Symbol *v = sema_lookup(E->S, st->var.name, st->var.loc.off);
+  const char *var = emit_sym(E, v);
+  const char *ct = emit_ctype(E, v->type);
+  const char *hi = emit_fresh(E, "zhi"), *step = emit_fresh(E, "zst");
+  const char *label = emit_fresh(E, "zcont");
+  emit_line(E, "{");
+  E->indent++;
+  hoist(E, st->from, false);
+  emit_line(E, "%s zfrom = %s;", ct, emit_convert(E, st->from, v->type));
+  hoist(E, st->to, false);
+  emit_line(E, "%s %s = %s;", ct, hi, emit_convert(E, st->to, v->type));
+  if (st->step) hoist(E, st->step, false);
+  emit_line(E, "int64_t %s = %s;", step, st->step ? arena_printf(E->arena, "(int64_t)(%s)", emit_expr(E, st->step)) : "1");
+  hoist_reset(E);
+  if (st->step) emit_line(E, "if (%s <= 0) zrt_error(%d, \"'for' step must be positive, got %%lld\", (long long)%s);", step, st->loc.line, step);
+  emit_line(E, "for (%s = zfrom; %s %s %s; %s = (%s)(%s %s %s)) {", var, var, st->downto ? ">=" : "<=", hi, var, ct, var,
+            st->downto ? "-" : "+", step);
+  E->indent++;
+  loop_body(E, &st->body, label);
+  E->indent--;
+  emit_line(E, "}");
+  E->indent--;
+  emit_line(E, "}");
+}
+
+static void emit_return(Emitter *E, Stmt *st) {
+  if (st->value) {
+    hoist(E, st->value, false);
+    emit_line(E, "zresult = %s;", emit_convert(E, st->value, E->cur_proc->sym->result));
+    hoist_reset(E);
+  }
+  emit_line(E, "goto zreturn;");
+  E->used_return = true;
+}
+
+/* A region statement: the region becomes the covering region of the statement inside. */
+static void emit_region_stmt(Emitter *E, Stmt *st) {
+  const char *saved = E->cover;
+  Region *saved_sem = E->cover_sem;
+  int saved_rank = E->cover_rank;
+  const char *c = emit_fresh(E, "zc");
+  emit_line(E, "{");
+  E->indent++;
+  emit_line(E, "zrt_region %s = %s;", c, emit_region_bracket(E, st->region));
+  E->cover = c;
+  E->cover_sem = st->inner->kind == ST_REGION ? NULL : st->cover;
+  E->cover_rank = st->cover ? st->cover->rank : 0;
+  if (st->inner->kind == ST_WRAP) emit_wrap(E, st->inner, st->region);
+  else emit_stmt(E, st->inner);
+  E->indent--;
+  emit_line(E, "}");
+  E->cover = saved;
+  E->cover_sem = saved_sem;
+  E->cover_rank = saved_rank;
+}
+
+void emit_stmts(Emitter *E, StmtList *l) {
+  for (int i = 0; i < l->n; i++) emit_stmt(E, l->items[i]);
+}
+
+void emit_stmt(Emitter *E, Stmt *st) {
+  switch (st->kind) {
+  case ST_EMPTY: break;
+  case ST_ASSIGN:
+    if (st->lhs->rank > 0) emit_parallel_assign(E, st);
+    else emit_scalar_assign(E, st);
+    break;
+  case ST_CALL:
+    hoist(E, st->rhs, false);
+    emit_line(E, "(void)%s;", emit_expr(E, st->rhs));
+    hoist_reset(E);
+    break;
+  case ST_BLOCK:
+    emit_line(E, "{");
+    E->indent++;
+    emit_stmts(E, &st->body);
+    E->indent--;
+    emit_line(E, "}");
+    break;
+  case ST_REGION: emit_region_stmt(E, st); break;
+  case ST_IF: emit_if(E, st); break;
+  case ST_WHILE: emit_while(E, st); break;
+  case ST_REPEAT: emit_repeat(E, st); break;
+  case ST_FOR: emit_for(E, st); break;
+  case ST_EXIT: emit_line(E, "break;"); break;
+  case ST_CONTINUE: emit_line(E, "goto %s;", continue_label(E)); break;
+  case ST_RETURN: emit_return(E, st); break;
+  case ST_HALT: case ST_WRITE: emit_write(E, st); break;
+  case ST_READ: emit_read(E, st); break;
+  case ST_WRAP: emit_wrap(E, st, NULL); break;
+  default: emit_unsupported(E, st->loc, "this statement"); break;
+  }
+}

@@ -1,0 +1,143 @@
+/* zrt.h - the runtime that azc's generated C calls: start-up and the command line (section 10),
+ * config values, ordered output and formats, files and read, errors, halt, timers, and the
+ * process grid, distribution and allocation of parallel arrays (section 11). SPMD: every process
+ * runs the same program; scalar work is replicated, I/O happens once, in program order. */
+#ifndef AZC_ZRT_H
+#define AZC_ZRT_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ZRT_MAX_RANK 6
+
+/* ---- scalar types of section 4.1 as C types ---- */
+typedef uint8_t zrt_bool;
+typedef int32_t zrt_file;   /* a handle: the same value on every process */
+typedef struct zrt_string {
+  char s[256];              /* NUL-terminated, at most 255 characters */
+} zrt_string;
+
+enum { ZRT_ZNULL = 0, ZRT_ZIN = 1, ZRT_ZOUT = 2, ZRT_ZERR = 3 };
+
+/* ---- the program description the generated code hands to zrt_init ---- */
+
+typedef enum {
+  ZRT_CFG_BOOLEAN, ZRT_CFG_CHAR, ZRT_CFG_SBYTE, ZRT_CFG_UBYTE, ZRT_CFG_SHORTINT, ZRT_CFG_USHORTINT,
+  ZRT_CFG_INTEGER, ZRT_CFG_UINTEGER, ZRT_CFG_LONGINT, ZRT_CFG_ULONGINT, ZRT_CFG_FLOAT, ZRT_CFG_DOUBLE,
+  ZRT_CFG_QUAD, ZRT_CFG_STRING, ZRT_CFG_ENUM
+} zrt_config_kind;
+
+typedef struct zrt_config {
+  const char *name;          /* as declared */
+  const char *type_text;     /* for --help: the type's source text, whitespace normalized */
+  const char *init_text;     /* for --help: the initializer's source text, normalized */
+  zrt_config_kind kind;
+  const char *const *enumerators; /* ZRT_CFG_ENUM: the enumerator names, in order */
+  int nenumerators;
+} zrt_config;
+
+typedef struct zrt_program {
+  const char *name;          /* the name after 'program' */
+  const char *source;        /* the source file name exactly as given to azc (for error lines) */
+  const zrt_config *configs; /* config vars and config consts, in declaration order */
+  int nconfigs;
+} zrt_program;
+
+/* Start: MPI_Init (works without a launcher), parse argv (section 10.1/10.2). Prints the help text
+ * and exits 0 for -h/--help; reports C1-C4 as "NAME: error: MESSAGE" and exits 2. */
+void zrt_init(int argc, char **argv, const zrt_program *prog);
+/* If config i was given on the command line, store its value in *out (the C type of its kind;
+ * enumerations as int32_t position) and return true. */
+bool zrt_config_get(int i, void *out);
+/* Flush output, finalize MPI and exit with status (0 normal end). */
+_Noreturn void zrt_exit(int status);
+
+/* ---- errors (section 10.6) ---- */
+
+/* "SOURCE:LINE: runtime error: MESSAGE" on stderr (once), then every process stops with status 1. */
+_Noreturn void zrt_error(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* halt: flush stdout, "SOURCE:LINE: halt reached" on stderr, exit 1. */
+_Noreturn void zrt_halt(int line);
+/* "NAME: warning: MESSAGE" on stderr unless -q was given. */
+void zrt_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- output (section 7.9): done by process 0 only, in program order ---- */
+
+/* Write formatted text to f (R6 "write: file is not open for writing" when f is not writable;
+ * nothing for znull). */
+void zrt_printf(zrt_file f, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Write n bytes of literal text to f. */
+void zrt_write(zrt_file f, int line, const char *text, size_t n);
+/* "true"/"false" as a scalar boolean item (no padding). */
+void zrt_write_bool(zrt_file f, int line, zrt_bool b);
+
+/* ---- files and input (sections 7.10, 7.11) ---- */
+
+zrt_file zrt_open(const zrt_string *name, const zrt_string *mode);
+int32_t zrt_close(zrt_file f);
+zrt_bool zrt_eof(zrt_file f, int line);
+/* Read one value (process 0 reads, everybody gets it). Errors: R5 (invalid input for type T /
+ * unexpected end of file), R6 (not open for reading). type_name is the language's type name. */
+int64_t zrt_read_int(zrt_file f, int line, int64_t min, int64_t max, const char *type_name);
+uint64_t zrt_read_uint(zrt_file f, int line, uint64_t max, const char *type_name);
+long double zrt_read_float(zrt_file f, int line, const char *type_name);
+zrt_bool zrt_read_bool(zrt_file f, int line);
+signed char zrt_read_char(zrt_file f, int line);
+void zrt_read_string(zrt_file f, int line, zrt_string *out);
+
+/* ---- strings ---- */
+
+zrt_string zrt_str(const char *s);                       /* from C text, truncated to 255 */
+void zrt_str_append(zrt_string *dst, const zrt_string *s);
+int zrt_str_cmp(const zrt_string *a, const zrt_string *b); /* byte-wise, like strcmp */
+
+/* ---- timers and queries (section 8.2, 8.3) ---- */
+
+double zrt_reset_timer(void);
+double zrt_check_timer(void);
+int32_t zrt_processors(void);
+int zrt_my_process(void);
+
+/* ---- process grids, distribution and parallel arrays (section 11) ---- */
+
+/* Declare the bounding box of all regions of rank r (after the config vars are elaborated).
+ * Chooses the grid (MPI_Dims_create, or --az-grid) and this process's block. */
+void zrt_distribute(int rank, const int64_t *lo, const int64_t *hi);
+/* This process's part of [lo, hi] in dimension dim of rank-r arrays: the indices it owns
+ * (border cells outside the bounding box go with the first / last block). Returns false if empty. */
+bool zrt_my_range(int rank, int dim, int64_t lo, int64_t hi, int64_t *mylo, int64_t *myhi);
+
+typedef struct zrt_array {
+  int rank;
+  size_t elem;               /* bytes per element */
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK]; /* the storage region's indices held here (with fluff) */
+  int64_t stride[ZRT_MAX_RANK];               /* in elements; the last dimension is contiguous */
+  unsigned flood;            /* bit k set: dimension k is a flood dimension (extent 1, any index) */
+  char *origin;              /* address of global index (0, ..., 0): element i is at
+                                origin + elem * sum(i_k * stride_k); flood dimensions have stride 0 */
+  int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* the declared region (set by generated code; @^ wraps in it) */
+  void *mem;
+  bool allocated;
+} zrt_array;
+
+/* Allocate (zeroed) this process's part of an array whose storage region is [lo, hi]. */
+void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood);
+void zrt_array_free(zrt_array *a);
+/* Copy a whole array (same shape), e.g. for an 'in' parameter. */
+void zrt_array_copy(zrt_array *dst, const zrt_array *src);
+
+/* ---- indexed arrays (section 4.4): bounds known at elaboration ---- */
+
+typedef struct zrt_iarray {
+  int ndims;
+  size_t elem;
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  int64_t count;             /* number of elements */
+  char *data;                /* row-major */
+} zrt_iarray;
+
+void zrt_iarray_alloc(zrt_iarray *a, int ndims, size_t elem, const int64_t *lo, const int64_t *hi);
+/* Address of element idx (checked: R2 "subscript V is out of bounds LO..HI for dimension K of 'NAME'"). */
+void *zrt_iarray_at(const zrt_iarray *a, const int64_t *idx, int line, const char *name);
+void zrt_iarray_copy(zrt_iarray *dst, const zrt_iarray *src);
+#endif

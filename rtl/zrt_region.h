@@ -1,0 +1,115 @@
+/* zrt_region.h - regions as values in generated code: literals, the operators of/in/at/by
+ * (section 5.5), and this process's part of a region. Header-only: small and called once per
+ * statement, never per element. */
+#ifndef AZC_ZRT_REGION_H
+#define AZC_ZRT_REGION_H
+#include <stdint.h>
+#include "zrt.h"
+
+typedef struct zrt_region {
+  int rank;
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  int64_t stride[ZRT_MAX_RANK]; /* >= 1 */
+  int64_t align[ZRT_MAX_RANK];  /* surviving indices are == align (mod stride) */
+  unsigned flood;               /* bit k: dimension k is '*' */
+} zrt_region;
+
+/* A region from bounds (stride 1). */
+static inline zrt_region zrt_region_make(int rank, const int64_t *lo, const int64_t *hi, unsigned flood) {
+  zrt_region r;
+  r.rank = rank;
+  r.flood = flood;
+  for (int k = 0; k < ZRT_MAX_RANK; k++) {
+    r.lo[k] = k < rank ? lo[k] : 0;
+    r.hi[k] = k < rank ? hi[k] : 0;
+    r.stride[k] = 1;
+    r.align[k] = r.lo[k];
+  }
+  return r;
+}
+
+/* d of b: the region just outside b on side d. */
+static inline zrt_region zrt_region_of(zrt_region b, const int64_t *d) {
+  for (int k = 0; k < b.rank; k++) {
+    if (d[k] == 0 || (b.flood >> k & 1)) continue;
+    int64_t lo = b.lo[k], hi = b.hi[k];
+    b.lo[k] = d[k] < 0 ? lo + d[k] : hi + 1;
+    b.hi[k] = d[k] < 0 ? lo - 1 : hi + d[k];
+    b.stride[k] = 1;
+    b.align[k] = b.lo[k];
+  }
+  return b;
+}
+
+/* d in b: the part of b just inside its edge on side d. */
+static inline zrt_region zrt_region_in(zrt_region b, const int64_t *d) {
+  for (int k = 0; k < b.rank; k++) {
+    if (d[k] == 0 || (b.flood >> k & 1)) continue;
+    int64_t lo = b.lo[k], hi = b.hi[k];
+    b.lo[k] = d[k] < 0 ? lo : hi - d[k] + 1;
+    b.hi[k] = d[k] < 0 ? lo - d[k] - 1 : hi;
+    b.stride[k] = 1;
+    b.align[k] = b.lo[k];
+  }
+  return b;
+}
+
+/* b at d: b translated by d. */
+static inline zrt_region zrt_region_at(zrt_region b, const int64_t *d) {
+  for (int k = 0; k < b.rank; k++) {
+    if (b.flood >> k & 1) continue;
+    b.lo[k] += d[k];
+    b.hi[k] += d[k];
+    b.align[k] += d[k];
+  }
+  return b;
+}
+
+/* b by d: stride multiplied by |d_k|, aligned at the low (d_k > 0) or high (d_k < 0) bound. */
+static inline zrt_region zrt_region_by(zrt_region b, const int64_t *d) {
+  for (int k = 0; k < b.rank; k++) {
+    if (b.flood >> k & 1) continue;
+    int64_t s = d[k] < 0 ? -d[k] : d[k];
+    int64_t old = b.stride[k];
+    b.stride[k] *= s;
+    if (d[k] > 0) {
+      /* the first index >= lo that survives the old stride */
+      int64_t first = b.lo[k] + (((b.align[k] - b.lo[k]) % old) + old) % old;
+      b.align[k] = first;
+    } else {
+      int64_t last = b.hi[k] - (((b.hi[k] - b.align[k]) % old) + old) % old;
+      b.align[k] = last;
+    }
+  }
+  return b;
+}
+
+/* The first index of dimension k at or above lo that the region contains. */
+static inline int64_t zrt_region_first(const zrt_region *r, int k, int64_t lo) {
+  int64_t s = r->stride[k];
+  return lo + (((r->align[k] - lo) % s) + s) % s;
+}
+/* The last index of dimension k the region contains (below lo if it is empty). */
+static inline int64_t zrt_region_last(const zrt_region *r, int k) {
+  if (r->flood >> k & 1) return 0;
+  int64_t s = r->stride[k];
+  return r->hi[k] - (((r->hi[k] - r->align[k]) % s) + s) % s;
+}
+
+/* The number of indices of dimension k ('*' counts as one). */
+static inline int64_t zrt_region_count(const zrt_region *r, int k) {
+  if (r->flood >> k & 1) return 1;
+  int64_t first = zrt_region_first(r, k, r->lo[k]), last = zrt_region_last(r, k);
+  return last < first ? 0 : (last - first) / r->stride[k] + 1;
+}
+
+/* The last dimension with more than one index (0 if none): where array output breaks lines. */
+static inline int zrt_region_line_dim(const zrt_region *r) {
+  for (int k = r->rank - 1; k >= 0; k--)
+    if (zrt_region_count(r, k) > 1) return k;
+  return 0;
+}
+
+/* A region with no dimensions, for code that needs one where none is in effect. */
+static const zrt_region zregion_none = {0, {0}, {0}, {1, 1, 1, 1, 1, 1}, {0}, 0};
+#endif
