@@ -194,6 +194,8 @@ static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
   const char *name = emit_sym(E, sym);
   if (sym->kind != SYM_EXTERN_VAR && sym->kind != SYM_EXTERN_CONST)
     buf_printf(&E->globals, "static %s %s;\n", emit_ctype(E, t), name);
+  else
+    buf_printf(&E->globals, "extern %s%s %s;\n", sym->kind == SYM_EXTERN_CONST ? "const " : "", emit_ctype(E, t), name);
   if (t->kind == TY_PARALLEL) alloc_array(E, sym, array_region(E, d->type));
   if (t->kind == TY_ARRAY) alloc_iarray(E, name, t);
   if (config_index >= 0) {

@@ -224,7 +224,7 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
     return arena_printf(A, "%s((float)(%s), (float)(%s))", b->name, a0, a1);
   case BF_ldexp: return arena_printf(A, "ldexp((double)(%s), (int)(%s))", a0, a1);
   case BF_ldexpf: return arena_printf(A, "ldexpf((float)(%s), (int)(%s))", a0, a1);
-  case BF_open: return arena_printf(A, "zrt_open(&(zrt_string){%s.s[0] ? %s : %s}, &(zrt_string){%s})", a0, a0, a0, a1);
+  case BF_open: return arena_printf(A, "zrt_open((zrt_string[]){%s}, (zrt_string[]){%s})", a0, a1);
   case BF_close: return arena_printf(A, "zrt_close(%s)", a0);
   case BF_eof: return arena_printf(A, "zrt_eof(%s, %d)", a0, e->loc.line);
   case BF_ResetTimer: return "zrt_reset_timer()";
@@ -314,6 +314,23 @@ static const char *emit_index(Emitter *E, Expr *e) {
   return r;
 }
 
+/* >>[S] e (section 6.8): e at the current index with every replicated dimension (a singleton of S)
+ * replaced by that singleton. */
+static const char *emit_flood(Emitter *E, Expr *e) {
+  IndexMap map = {0};
+  IndexMap *saved = E->idx;
+  map.rank = e->region->n;
+  for (int k = 0; k < e->region->n; k++) {
+    BracketItem *it = &e->region->items[k];
+    map.idx[k] = it->kind == BI_EXPR ? arena_printf(E->arena, "(int64_t)(%s)", emit_expr(E, it->lo))
+                                     : saved && k < saved->rank ? saved->idx[k] : "0";
+  }
+  E->idx = &map;
+  const char *r = emit_expr(E, e->rhs);
+  E->idx = saved;
+  return r;
+}
+
 const char *emit_expr(Emitter *E, Expr *e) {
   const char *h = emit_hoisted(E, e);
   if (h) return h;
@@ -329,8 +346,9 @@ const char *emit_expr(Emitter *E, Expr *e) {
   case EX_UNARY: return emit_unary(E, e);
   case EX_BINARY: return emit_binary(E, e);
   case EX_SHIFT: return emit_shift(E, e);
+  case EX_FLOOD: return emit_flood(E, e);
   default:
-    emit_unsupported(E, e->loc, e->kind == EX_SCAN ? "this scan" : e->kind == EX_FLOOD ? "this flood" : "this reduction");
+    emit_unsupported(E, e->loc, e->kind == EX_SCAN ? "this scan" : "this reduction");
     return "0";
   }
 }

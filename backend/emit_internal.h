@@ -39,7 +39,9 @@ typedef struct Emitter {
   Region *cover_sem;           /* what sema knows of it (mask, ...), or NULL */
   int cover_rank;
   PtrVec loop_labels;          /* const char*: continue labels of the enclosing loops */
+  PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
+  PtrVec temps;                /* const char*: temporary arrays to free after the statement */
   PtrVec hoist_keys;           /* Expr*: subexpressions computed before the current statement */
   PtrVec hoist_vals;           /* const char*: the C variable holding each */
   const char *init_idx[MAX_RANK]; /* index1..index6 inside an indexed-array initializer */

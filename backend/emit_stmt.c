@@ -13,12 +13,14 @@ static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALA
 
 /* ---- loops over a region ---- */
 
-/* Open the loop nest over region c (a C zrt_region expression held in a variable) of the given rank;
- * the index of dimension k is index_names[k]. Masked regions skip masked-out indices. */
-static void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map) {
+/* Open the loop nest over region c (a C zrt_region variable) with dimensions in the given order
+ * (outermost first; NULL: row-major); the index of dimension k is index_names[k]. Masked
+ * regions skip masked-out indices. */
+static void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order) {
   map->rank = rank;
-  for (int k = 0; k < rank; k++) {
-    map->idx[k] = index_names[k];
+  for (int k = 0; k < rank; k++) map->idx[k] = index_names[k];
+  for (int o = 0; o < rank; o++) {
+    int k = order ? order[o] : o;
     emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
                  "%s <= ((%s.flood >> %d & 1) ? 0 : %s.hi[%d]); %s += (%s.flood >> %d & 1) ? 1 : %s.stride[%d]) {",
               index_names[k], c, k, c, k, c, k, index_names[k], c, k, c, k, index_names[k], c, k, c, k);
@@ -30,6 +32,11 @@ static void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexM
     bool without = sem->syn && sem->syn->kind == RX_WITHOUT;
     emit_line(E, "if (%s(%s)) continue;", without ? "" : "!", m);
   }
+}
+
+/* Open the row-major loop nest over region c. */
+static void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map) {
+  loops_begin_order(E, c, rank, sem, map, NULL);
 }
 
 /* Close the loop nest. */
@@ -108,6 +115,101 @@ static void hoist_reduce(Emitter *E, Expr *e) {
   hoisted(E, e, acc);
 }
 
+/* A temporary array over the covering region, freed after the statement; returns its C name. */
+static const char *temp_over_cover(Emitter *E, Type *t, int rank) {
+  const char *zt = emit_fresh(E, "zt");
+  emit_line(E, "zrt_array %s;", zt);
+  emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", zt, rank, emit_ctype(E, t), E->cover,
+            E->cover, E->cover);
+  vec_push(E->arena, &E->temps, (void *)zt);
+  return zt;
+}
+
+/* The element of temporary zt at the indices of map. */
+static const char *temp_elem(Emitter *E, const char *zt, Type *t, const IndexMap *map) {
+  Buf off = {0};
+  for (int k = 0; k < map->rank; k++) buf_printf(&off, "%s(%s) * %s.stride[%d]", k ? " + " : "", map->idx[k], zt, k);
+  const char *r = arena_printf(E->arena, "((%s *)%s.origin)[%s]", emit_ctype(E, t), zt, off.data ? off.data : "0");
+  free(off.data);
+  return r;
+}
+
+/* A partial reduction op<< [S] e (section 6.6): a temporary over the covering region, filled by one
+ * pass over S that folds each value into the element with the same kept indices. */
+static void hoist_partial(Emitter *E, Expr *e) {
+  hoist(E, e->rhs, true);
+  int rank = E->cover_rank;
+  const char *ct = emit_ctype(E, e->type);
+  const char *zt = temp_over_cover(E, e->type, rank);
+  IndexMap map;
+  loops_begin(E, E->cover, rank, NULL, &map);
+  emit_line(E, "%s = %s;", temp_elem(E, zt, e->type, &map), reduce_identity(E, (RedOp)e->op, e->type));
+  loops_end(E, rank);
+  const char *zs = emit_fresh(E, "zsrc");
+  emit_line(E, "zrt_region %s = %s;", zs, emit_region_bracket(E, e->region));
+  Region *src = sema_region_bracket(E->S, e->region, false);
+  Region *cov = E->cover_sem;
+  loops_begin(E, zs, rank, NULL, &map);
+  IndexMap dst = {rank, {0}};
+  for (int k = 0; k < rank; k++) {
+    bool reduced = cov && (cov->dims[k].kind == DK_SINGLE || cov->dims[k].kind == DK_STAR) && src->dims[k].kind != DK_SINGLE;
+    dst.idx[k] = reduced ? arena_printf(E->arena, "((%s.flood >> %d & 1) ? 0 : %s.lo[%d])", E->cover, k, E->cover, k) : index_names[k];
+  }
+  emit_line(E, "%s zv = %s;", ct, emit_convert(E, e->rhs, e->type));
+  emit_line(E, "%s", reduce_step(E, (RedOp)e->op, temp_elem(E, zt, e->type, &dst), "zv"));
+  loops_end(E, rank);
+  hoisted(E, e, temp_elem(E, zt, e->type, &(IndexMap){rank, {"i0", "i1", "i2", "i3", "i4", "i5"}}));
+}
+
+/* A scan op|| e or op||[d1,...,dk] e (section 6.7): exclusive, in row-major order or along the listed
+ * dimensions (d1 fastest), separately for every combination of the other dimensions. */
+static void hoist_scan(Emitter *E, Expr *e) {
+  hoist(E, e->rhs, true);
+  int rank = E->cover_rank;
+  const char *ct = emit_ctype(E, e->type);
+  const char *zt = temp_over_cover(E, e->type, rank);
+  int listed[MAX_RANK] = {0}, nlisted = 0, order[MAX_RANK] = {0}, n = 0;
+  bool is_listed[MAX_RANK] = {0};
+  if (e->region) {
+    for (int i = 0; i < e->region->n; i++) {
+      int64_t d = 1;
+      sema_const_int(E->S, e->region->items[i].lo, &d);
+      listed[nlisted++] = (int)d - 1;
+      is_listed[d - 1] = true;
+    }
+  } else {
+    for (int k = rank - 1; k >= 0; k--) listed[nlisted++] = k, is_listed[k] = true;
+  }
+  for (int k = 0; k < rank; k++)
+    if (!is_listed[k]) order[n++] = k;
+  int outer = n;
+  for (int i = nlisted - 1; i >= 0; i--) order[n++] = listed[i];
+  IndexMap map;
+  const char *acc = emit_fresh(E, "zacc");
+  emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)e->op, e->type));
+  /* the accumulator restarts for every combination of the unlisted dimensions */
+  loops_begin_order(E, E->cover, rank, NULL, &map, order);
+  if (outer > 0) {
+    Buf first = {0};
+    for (int i = 0; i < nlisted; i++) {
+      int k = listed[i];
+      buf_printf(&first, "%s%s == ((%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]))", i ? " && " : "",
+                 index_names[k], E->cover, k, E->cover, k, E->cover, k);
+    }
+    emit_line(E, "if (%s) %s = %s;", first.data, acc, reduce_identity(E, (RedOp)e->op, e->type));
+    free(first.data);
+  }
+  if (E->cover_sem && E->cover_sem->masked && E->cover_sem->mask) {
+    bool without = E->cover_sem->syn && E->cover_sem->syn->kind == RX_WITHOUT;
+    emit_line(E, "if (%s(%s)) continue;", without ? "" : "!", emit_expr(E, E->cover_sem->mask));
+  }
+  emit_line(E, "%s zv = %s;", ct, emit_convert(E, e->rhs, e->type));
+  emit_line(E, "%s = %s;", temp_elem(E, zt, e->type, &map), acc);
+  emit_line(E, "%s", reduce_step(E, (RedOp)e->op, acc, "zv"));
+  loops_end(E, rank);
+  hoisted(E, e, temp_elem(E, zt, e->type, &map));
+}
+
 /* True for expressions cheap and safe to evaluate per element (no need to hoist). */
 static bool trivial(const Expr *e) {
   return e->kind == EX_INT || e->kind == EX_FLOAT || e->kind == EX_CHAR || e->kind == EX_NAME;
@@ -119,6 +221,14 @@ void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
   if (!e || emit_hoisted(E, e)) return;
   if (e->kind == EX_REDUCE && !e->region) {
     hoist_reduce(E, e);
+    return;
+  }
+  if (e->kind == EX_REDUCE) {
+    hoist_partial(E, e);
+    return;
+  }
+  if (e->kind == EX_SCAN) {
+    hoist_scan(E, e);
     return;
   }
   if (parallel_ctx && e->rank == 0 && !trivial(e)) {
@@ -144,6 +254,8 @@ void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
 
 /* Forget what was hoisted for the statement just emitted. */
 void hoist_reset(Emitter *E) {
+  for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
+  E->temps.len = 0;
   E->hoist_keys.len = 0;
   E->hoist_vals.len = 0;
 }
@@ -240,9 +352,9 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
     emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
     loops_end(E, rank);
   }
+  hoist_reset(E);
   E->indent--;
   emit_line(E, "}");
-  hoist_reset(E);
 }
 
 /* ---- output (section 7.9) ---- */
@@ -573,8 +685,20 @@ static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
 
 /* ---- control flow ---- */
 
-/* The label a 'continue' of the innermost loop jumps to. */
-static const char *continue_label(Emitter *E) { return E->loop_labels.len ? E->loop_labels.items[E->loop_labels.len - 1] : "zcont"; }
+/* The label a 'continue' of the innermost loop jumps to (marked as used). */
+static const char *continue_label(Emitter *E) {
+  if (!E->loop_labels.len) return "zcont";
+  const char *label = E->loop_labels.items[E->loop_labels.len - 1];
+  vec_push(E->arena, &E->used_labels, (void *)label);
+  return label;
+}
+
+/* True if a 'continue' jumped to label. */
+static bool label_used(Emitter *E, const char *label) {
+  for (int i = 0; i < E->used_labels.len; i++)
+    if (E->used_labels.items[i] == label) return true;
+  return false;
+}
 
 /* A scalar condition, with its hoisted work emitted first. */
 static const char *condition(Emitter *E, Expr *c) {
@@ -615,7 +739,7 @@ static void loop_body(Emitter *E, StmtList *body, const char *label) {
   vec_push(E->arena, &E->loop_labels, (void *)label);
   emit_stmts(E, body);
   E->loop_labels.len--;
-  emit_line(E, "%s:;", label);
+  if (label_used(E, label)) emit_line(E, "%s:;", label);
 }
 
 static void emit_while(Emitter *E, Stmt *st) {
