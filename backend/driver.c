@@ -9,6 +9,7 @@
 #include "ast_dump.h"
 #include "diag.h"
 #include "emit_internal.h"
+#include "ir.h"
 #include "parse.h"
 #include "sema.h"
 #include "source.h"
@@ -21,6 +22,7 @@ typedef struct Options {
   PtrVec include_dirs;
   bool syntax_only;
   bool emit_ast;
+  bool emit_ir;
   bool keep_c;
   const char *opt_level;   /* -O0 / -O2 for the C compiler */
   int error_limit;
@@ -33,6 +35,7 @@ static const char usage_text[] =
     "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
     "  -fsyntax-only      check the program and write nothing\n"
     "  --emit=ast         print the checked program (types, covering regions)\n"
+    "  --emit=ir          print the program IR (array statements, reads, writes, shifts)\n"
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
     "  -O0, -O2           optimization level of the C compiler (default -O2)\n"
     "  --keep-c           keep the generated C file when building an executable\n"
@@ -135,6 +138,8 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->syntax_only = true;
     } else if (!strcmp(arg, "--emit=ast")) {
       opts->emit_ast = true;
+    } else if (!strcmp(arg, "--emit=ir")) {
+      opts->emit_ir = true;
     } else if (!strncmp(arg, "-ferror-limit=", 14)) {
       if (!parse_count(arg + 14, &opts->error_limit)) return option_error("invalid value in '%s'", arg);
     } else if (arg[0] == '-' && arg[1] != 0) {
@@ -243,7 +248,8 @@ static int compile(Arena *a, const Options *opts) {
   diag_print(&diags, stderr);
   int status = diag_has_errors(&diags) ? 1 : 0;
   if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
-  if (status == 0 && !opts->syntax_only && !opts->emit_ast) status = generate(a, opts, prog, sema);
+  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema));
+  if (status == 0 && !opts->syntax_only && !opts->emit_ast && !opts->emit_ir) status = generate(a, opts, prog, sema);
   sema_release(sema);
   return status;
 }

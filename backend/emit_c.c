@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
+#include "ir.h"
 
 /* ---- buffers and small helpers ---- */
 
@@ -456,6 +457,7 @@ static void emit_elaboration(Emitter *E) {
 }
 
 int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source) {
+  ir_lower(a, S);
   Emitter E = {0};
   E.S = S;
   E.arena = a;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
+#include "ir.h"
 
 static const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", "i5"};
 
@@ -262,26 +263,6 @@ void hoist_reset(Emitter *E) {
 
 /* ---- assignment ---- */
 
-/* True if e reads symbol sym other than at the current index (shifted, scanned, flooded, reduced
- * over another region, or passed to a call), which forces a temporary (section 7.2). */
-static bool reads_elsewhere(const Expr *e, const Symbol *sym, bool direct) {
-  if (!e) return false;
-  switch (e->kind) {
-  case EX_NAME: return !direct && e->sym == sym;
-  case EX_SHIFT: return sema_base_symbol(e->base) == sym || reads_elsewhere(e->base, sym, false);
-  case EX_BINARY: return reads_elsewhere(e->lhs, sym, direct) || reads_elsewhere(e->rhs, sym, direct);
-  case EX_UNARY: return reads_elsewhere(e->rhs, sym, direct);
-  case EX_SCAN: case EX_FLOOD: return reads_elsewhere(e->rhs, sym, false);
-  case EX_REDUCE: return e->region ? reads_elsewhere(e->rhs, sym, false) : false;
-  case EX_CALL:
-    for (int i = 0; i < e->nargs; i++)
-      if (reads_elsewhere(e->args[i], sym, direct)) return true;
-    return false;
-  case EX_FIELD: case EX_INDEX: return reads_elsewhere(e->base, sym, direct);
-  default: return false;
-  }
-}
-
 /* The binary operator C spelling of a compound assignment. */
 static const char *compound_c(AssignOp op) {
   static const char *const ops[] = {"", "+", "-", "*", "/", "%", "&&", "||"};
@@ -334,7 +315,8 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
   IndexMap map;
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
-  if (reads_elsewhere(st->rhs, target, true)) {
+  (void)target;
+  if (st->ir && st->ir->needs_temp) {
     emit_line(E, "zrt_array zt;");
     emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
     loops_begin(E, E->cover, rank, E->cover_sem, &map);
@@ -765,7 +747,7 @@ static void emit_repeat(Emitter *E, Stmt *st) {
 }
 
 static void emit_for(Emitter *E, Stmt *st) {
-  Symbol *v = sema_lookup(E->S, st->var.name, st->var.loc.off);
+  Symbol *v = st->var_sym;
   const char *var = emit_sym(E, v);
   const char *ct = emit_ctype(E, v->type);
   const char *hi = emit_fresh(E, "zhi"), *step = emit_fresh(E, "zst");

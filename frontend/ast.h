@@ -252,6 +252,7 @@ struct Stmt {
   bool has_else;
   Loc else_loc;
   Ident var;           /* ST_FOR */
+  Symbol *var_sym;     /* ST_FOR: the loop variable (sema) */
   Expr *from, *to, *step;
   bool downto;
   Expr *value;         /* ST_RETURN */
@@ -267,6 +268,7 @@ struct Stmt {
   Region *cover;       /* the covering region the statement runs under (NULL: none / inherited) */
   bool inherits;       /* relies on the caller's covering region */
   int rank;            /* rank of a parallel statement, 0 otherwise */
+  struct IrStmt *ir;   /* its IR statement, once lowered (ir/ir.h) */
 };
 
 /* ---- declarations ------------------------------------------------------------------ */

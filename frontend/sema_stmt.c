@@ -353,6 +353,7 @@ static void check_for_bound(Sema *S, Expr *e, Type *var_type) {
 static void check_for(Sema *S, Stmt *st) {
   diag_construct_begin(S->diags);
   Symbol *v = sema_lookup(S, st->var.name, st->var.loc.off);
+  st->var_sym = v;
   bool ok = true;
   if (!v) {
     SEMA_ERR(S, st->var.loc, "undeclared identifier '%s'", st->var.name);

@@ -1,0 +1,100 @@
+/* print.c - azc --emit=ir: the IR as readable text, one statement per line with its source line. */
+#include <string.h>
+#include "ir.h"
+
+static void print_list(FILE *out, const IrProgram *ir, const IrList *l, int depth);
+
+static const char *const kind_names[] = {"scalar", "array", "io", "wrap", "region", "if", "while", "repeat", "for", "block"};
+
+/* The source text of a span. */
+static void print_text(FILE *out, const IrProgram *ir, int start, int end) {
+  fprintf(out, "%.*s", end - start, ir->sema->src->text + start);
+}
+
+/* A list of symbols as "A, B". */
+static void print_syms(FILE *out, const PtrVec *v) {
+  for (int i = 0; i < v->len; i++) fprintf(out, "%s%s", i ? ", " : "", ((Symbol *)v->items[i])->name);
+}
+
+/* A region: its source text when it has one, else its bounds ('?' where not known). */
+static void print_region(FILE *out, const IrProgram *ir, const Region *r) {
+  if (!r) {
+    fputs("(inherited)", out);
+    return;
+  }
+  if (r->syn) {
+    fputc('[', out);
+    print_text(out, ir, r->syn->start, r->syn->end);
+    fputc(']', out);
+    return;
+  }
+  if (r->named) {
+    fputs(r->named->name, out);
+    if (!r->of_region) return;
+  }
+  fputc('[', out);
+  for (int k = 0; k < r->rank; k++) {
+    const RDim *d = &r->dims[k];
+    if (k) fputs(", ", out);
+    if (d->kind == DK_STAR) fputc('*', out);
+    else if (!d->known) fputc('?', out);
+    else if (d->lo == d->hi) fprintf(out, "%lld", (long long)d->lo);
+    else fprintf(out, "%lld..%lld", (long long)d->lo, (long long)d->hi);
+    if (d->stride > 1) fprintf(out, " by %lld", (long long)d->stride);
+  }
+  fputc(']', out);
+}
+
+/* One statement and what it reads, writes and shifts. */
+static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int depth) {
+  fprintf(out, "%5d  %*s%s", s->line, depth * 2, "", kind_names[s->kind]);
+  Stmt *st = s->ast;
+  if (s->kind == IR_ARRAY || s->kind == IR_IO || s->kind == IR_WRAP) {
+    fputs("  ", out);
+    print_region(out, ir, s->region);
+    if (s->mask) {
+      fprintf(out, " %s ", s->mask_without ? "without" : "with");
+      print_text(out, ir, s->mask->start, s->mask->end);
+    }
+  }
+  if (s->kind == IR_ARRAY) {
+    fputs("  ", out);
+    print_text(out, ir, st->lhs->start, st->lhs->end);
+    fprintf(out, " %s ", assign_spelling((AssignOp)st->op));
+    print_text(out, ir, st->rhs->start, st->rhs->end);
+  }
+  if (s->writes) fprintf(out, "  writes %s", s->writes->name);
+  if (s->reads.len) {
+    fputs("  reads ", out);
+    print_syms(out, &s->reads);
+  }
+  for (int i = 0; i < s->shifts.len; i++) {
+    const IrShift *sh = s->shifts.items[i];
+    fprintf(out, "  shift %s%s", sh->array ? sh->array->name : "?", sh->wrap ? "@^" : "@");
+    if (sh->known) {
+      fputc('[', out);
+      for (int k = 0; k < sh->rank; k++) fprintf(out, "%s%lld", k ? "," : "", (long long)sh->d[k]);
+      fputc(']', out);
+    } else {
+      print_text(out, ir, sh->expr->dir->start, sh->expr->dir->end);
+    }
+  }
+  if (s->reductions.len) fprintf(out, "  reductions %d", s->reductions.len);
+  if (s->needs_temp) fputs("  temp", out);
+  fputc('\n', out);
+  print_list(out, ir, &s->body, depth + 1);
+  for (int i = 0; i < s->narms; i++) print_list(out, ir, &s->arms[i], depth + 1);
+  print_list(out, ir, &s->else_body, depth + 1);
+}
+
+static void print_list(FILE *out, const IrProgram *ir, const IrList *l, int depth) {
+  for (int i = 0; i < l->n; i++) print_stmt(out, ir, l->items[i], depth);
+}
+
+void ir_print(FILE *out, const IrProgram *ir) {
+  for (int i = 0; i < ir->procs.len; i++) {
+    const IrProc *p = ir->procs.items[i];
+    fprintf(out, "%5d  procedure %s%s\n", p->sym->proc->name.loc.line, p->sym->name, p->sym == ir->sema->entry ? " (entry)" : "");
+    print_list(out, ir, &p->body, 1);
+  }
+}

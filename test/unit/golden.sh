@@ -1,0 +1,30 @@
+#!/bin/sh
+# golden.sh - compile every program with an expected output in test/golden/ (NAME.out, and
+# NAME.VARIANT.out with its arguments in NAME.VARIANT.args) from test/check/NAME.zpl or samples/NAME.zpl,
+# with the generated C compiled under -Wall -Wextra -Werror, run it on one process, and compare
+# standard output byte for byte.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+fail=0
+for out in test/golden/*.out; do
+  base=$(basename "$out" .out)
+  prog=${base%%.*}
+  src=test/check/$prog.zpl
+  [ -f "$src" ] || src=samples/$prog.zpl
+  [ -f "$src" ] || continue
+  exe=$t/$prog
+  if [ ! -x "$exe" ]; then
+    if ! AZC_MPICC="mpicc -Wall -Wextra -Werror" "$AZC" "$src" -o "$exe" >"$t/cc.log" 2>&1; then
+      echo "golden.sh: $src does not compile:"; head -20 "$t/cc.log"; fail=1; continue
+    fi
+  fi
+  args=
+  [ "$base" != "$prog" ] && [ -f "test/golden/$base.args" ] && args=$(cat "test/golden/$base.args")
+  # shellcheck disable=SC2086
+  (cd "$t" && ./"$prog" $args >"$t/stdout" 2>"$t/stderr")
+  if ! cmp -s "$t/stdout" "$out"; then
+    echo "golden.sh: $base: output differs"; diff -u "$out" "$t/stdout" | head -20; fail=1
+  fi
+done
+exit $fail
