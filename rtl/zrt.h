@@ -122,6 +122,12 @@ typedef struct zrt_array {
 
 /* Allocate (zeroed) this process's part of an array whose storage region is [lo, hi]. */
 void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood);
+/* The same with explicit fluff: the allocation reaches fluff_lo[k] / fluff_hi[k] cells beyond
+ * this process's block in dimension k (NULL: 8 cells everywhere, what zrt_array_alloc uses),
+ * clipped to [lo, hi]; line is reported with R15 "out of memory" (0: no line). */
+void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
+                           const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
+                           const int64_t *fluff_hi, int line);
 void zrt_array_free(zrt_array *a);
 /* Copy a whole array (same shape), e.g. for an 'in' parameter. */
 void zrt_array_copy(zrt_array *dst, const zrt_array *src);
@@ -140,4 +146,5 @@ void zrt_iarray_alloc(zrt_iarray *a, int ndims, size_t elem, const int64_t *lo, 
 /* Address of element idx (checked: R2 "subscript V is out of bounds LO..HI for dimension K of 'NAME'"). */
 void *zrt_iarray_at(const zrt_iarray *a, const int64_t *idx, int line, const char *name);
 void zrt_iarray_copy(zrt_iarray *dst, const zrt_iarray *src);
+void zrt_iarray_free(zrt_iarray *a);
 #endif

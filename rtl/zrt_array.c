@@ -1,0 +1,189 @@
+/* zrt_array.c - storage of parallel arrays (this process's part of the storage region plus
+ * fluff, row-major, zeroed, addressed through an origin pointer) and of indexed arrays
+ * (row-major, subscripts checked with R2). */
+#include "zrt_internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* a - b without wrapping below INT64_MIN (b >= 0). */
+static int64_t sat_sub(int64_t a, int64_t b) { return a < INT64_MIN + b ? INT64_MIN : a - b; }
+
+/* a + b without wrapping above INT64_MAX (b >= 0). */
+static int64_t sat_add(int64_t a, int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
+
+/* Multiply *total by n (elements); false on overflow of size_t. */
+static bool mul_count(size_t *total, int64_t n) {
+  if (n <= 0) {
+    *total = 0;
+    return true;
+  }
+  if ((uint64_t)n > SIZE_MAX || (*total != 0 && (size_t)n > SIZE_MAX / *total))
+    return false;
+  *total *= (size_t)n;
+  return true;
+}
+
+/* Number of elements held: the product of the extents (flood dimensions count 1). */
+static size_t array_count(const zrt_array *a) {
+  size_t total = 1;
+  for (int k = 0; k < a->rank; k++)
+    if (!(a->flood & (1u << k)))
+      mul_count(&total, a->hi[k] - a->lo[k] + 1);
+  return total;
+}
+
+/* Set strides (last dimension contiguous, flood dimensions 0) and return the element count,
+ * or false if it overflows. */
+static bool layout(zrt_array *a, size_t *count) {
+  size_t total = 1;
+  for (int k = a->rank - 1; k >= 0; k--) {
+    if (a->flood & (1u << k)) {
+      a->stride[k] = 0;
+      continue;
+    }
+    a->stride[k] = (int64_t)total;
+    if (!mul_count(&total, a->hi[k] - a->lo[k] + 1) || total > (size_t)INT64_MAX)
+      return false;
+  }
+  *count = total;
+  return true;
+}
+
+/* Point origin at global index (0, ..., 0), given mem holding index (lo_0, ..., lo_r-1). */
+static void set_origin(zrt_array *a) {
+  if (!a->mem) {
+    a->origin = NULL;
+    return;
+  }
+  uint64_t off = 0;
+  for (int k = 0; k < a->rank; k++)
+    off += (uint64_t)a->lo[k] * (uint64_t)a->stride[k];
+  a->origin = (char *)((uintptr_t)a->mem - (uintptr_t)(off * a->elem));
+}
+
+/* The part of [lo, hi] this process allocates in dimension k: its block widened by the fluff,
+ * clipped to [lo, hi]. False if that is empty. */
+static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, int64_t fhi,
+                        int64_t *alo, int64_t *ahi) {
+  int64_t blo, bhi;
+  if (lo > hi || !zrt_my_block(rank, k, &blo, &bhi))
+    return false;
+  blo = sat_sub(blo, flo);
+  bhi = sat_add(bhi, fhi);
+  *alo = lo > blo ? lo : blo;
+  *ahi = hi < bhi ? hi : bhi;
+  return *alo <= *ahi;
+}
+
+void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
+                           const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
+                           const int64_t *fluff_hi, int line) {
+  memset(a, 0, sizeof *a);
+  a->rank = rank;
+  a->elem = elem;
+  a->flood = flood;
+  bool empty = false;
+  for (int k = 0; k < rank; k++) {
+    if (flood & (1u << k))
+      continue;
+    int64_t flo = fluff_lo ? fluff_lo[k] : ZRT_DEFAULT_FLUFF;
+    int64_t fhi = fluff_hi ? fluff_hi[k] : ZRT_DEFAULT_FLUFF;
+    if (!alloc_range(rank, k, lo[k], hi[k], flo, fhi, &a->lo[k], &a->hi[k])) {
+      a->lo[k] = 0;
+      a->hi[k] = -1;
+      empty = true;
+    }
+  }
+  size_t count = 0;
+  if (!layout(a, &count) || (count > 0 && elem > SIZE_MAX / count))
+    zrt_error(line, "out of memory");
+  if (!empty && count > 0 && !(a->mem = calloc(count, elem)))
+    zrt_error(line, "out of memory");
+  set_origin(a);
+  a->allocated = true;
+}
+
+void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                     unsigned flood) {
+  zrt_array_alloc_fluff(a, rank, elem, lo, hi, flood, NULL, NULL, 0);
+}
+
+void zrt_array_free(zrt_array *a) {
+  free(a->mem);
+  memset(a, 0, sizeof *a);
+}
+
+/* Do a and b hold the same indices with the same element size? */
+static bool same_layout(const zrt_array *a, const zrt_array *b) {
+  if (a->rank != b->rank || a->elem != b->elem || a->flood != b->flood)
+    return false;
+  for (int k = 0; k < a->rank; k++)
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k])
+      return false;
+  return true;
+}
+
+void zrt_array_copy(zrt_array *dst, const zrt_array *src) {
+  if (dst == src)
+    return;
+  size_t bytes = src->mem ? array_count(src) * src->elem : 0;
+  if (!dst->allocated || !same_layout(dst, src)) {
+    if (dst->allocated)
+      zrt_array_free(dst);
+    *dst = *src;
+    dst->mem = bytes ? malloc(bytes) : NULL;
+    if (bytes && !dst->mem)
+      zrt_error(0, "out of memory");
+    set_origin(dst);
+  }
+  if (bytes)
+    memcpy(dst->mem, src->mem, bytes);
+}
+
+/* ---- indexed arrays ---- */
+
+void zrt_iarray_alloc(zrt_iarray *a, int ndims, size_t elem, const int64_t *lo,
+                      const int64_t *hi) {
+  memset(a, 0, sizeof *a);
+  a->ndims = ndims;
+  a->elem = elem;
+  size_t count = 1;
+  for (int k = 0; k < ndims; k++) {
+    a->lo[k] = lo[k];
+    a->hi[k] = hi[k];
+    if (!mul_count(&count, hi[k] < lo[k] ? 0 : hi[k] - lo[k] + 1) || count > (size_t)INT64_MAX)
+      zrt_error(0, "out of memory");
+  }
+  if (count > 0 && elem > SIZE_MAX / count)
+    zrt_error(0, "out of memory");
+  a->count = (int64_t)count;
+  a->data = calloc(count ? count : 1, elem ? elem : 1);
+  if (!a->data)
+    zrt_error(0, "out of memory");
+}
+
+void zrt_iarray_free(zrt_iarray *a) {
+  free(a->data);
+  memset(a, 0, sizeof *a);
+}
+
+void *zrt_iarray_at(const zrt_iarray *a, const int64_t *idx, int line, const char *name) {
+  int64_t off = 0;
+  for (int k = 0; k < a->ndims; k++) {
+    if (idx[k] < a->lo[k] || idx[k] > a->hi[k])
+      zrt_error(line, "subscript %lld is out of bounds %lld..%lld for dimension %d of '%s'",
+                (long long)idx[k], (long long)a->lo[k], (long long)a->hi[k], k + 1, name);
+    off = off * (a->hi[k] - a->lo[k] + 1) + (idx[k] - a->lo[k]);
+  }
+  return a->data + (size_t)off * a->elem;
+}
+
+void zrt_iarray_copy(zrt_iarray *dst, const zrt_iarray *src) {
+  if (dst == src)
+    return;
+  if (!dst->data || dst->count != src->count || dst->elem != src->elem) {
+    zrt_iarray_free(dst);
+    zrt_iarray_alloc(dst, src->ndims, src->elem, src->lo, src->hi);
+  }
+  memcpy(dst->data, src->data, (size_t)src->count * src->elem);
+}

@@ -1,0 +1,148 @@
+/* zrt_error.c - run-time errors (section 10.6), halt (section 7.6) and warnings.
+ *
+ * Exactly one "SOURCE:LINE: runtime error: MESSAGE" line is written however many processes
+ * detect errors: with several processes, each one that fails claims the report through an
+ * atomic or on a word in process 0's memory (an MPI window). The first claimer writes its line
+ * and stops everybody with MPI_Abort; the others wait to be stopped. Process 0 holds all
+ * buffered output, so it flushes before claiming and says so in the same word; a claimer other
+ * than 0 waits briefly for that before aborting, so that output written before the error is not
+ * lost when process 0 is also failing (the usual case: scalar code is replicated). */
+#include "zrt_internal.h"
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { CLAIMED = 1, ZERO_FLUSHED = 2 };
+
+static MPI_Win err_win = MPI_WIN_NULL;
+static int *err_word;            /* process 0: the claim word; elsewhere unused */
+
+/* Sleep for ms milliseconds. */
+static void sleep_ms(long ms) {
+  struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+  nanosleep(&ts, NULL);
+}
+
+void zrt_error_setup(void) {
+  if (!zrt_g.mpi || zrt_g.nprocs == 1 || err_win != MPI_WIN_NULL)
+    return;
+  MPI_Aint size = zrt_g.me == 0 ? (MPI_Aint)sizeof(int) : 0;
+  MPI_Win_allocate(size, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &err_word, &err_win);
+  if (zrt_g.me == 0)
+    *err_word = 0;
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, err_win);
+  MPI_Win_sync(err_win);
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+
+void zrt_error_teardown(void) {
+  if (err_win == MPI_WIN_NULL)
+    return;
+  MPI_Win_unlock_all(err_win);
+  MPI_Win_free(&err_win);
+  err_win = MPI_WIN_NULL;
+}
+
+/* Atomically or bits into the claim word (bits 0: just read it); *old gets the previous
+ * value. Polls for at most timeout_ms; false if the operation did not complete in time. */
+static bool claim_word_or(int bits, int *old, long timeout_ms) {
+  MPI_Request rq;
+  MPI_Rget_accumulate(&bits, 1, MPI_INT, old, 1, MPI_INT, 0, 0, 1, MPI_INT,
+                      bits ? MPI_BOR : MPI_NO_OP, err_win, &rq);
+  for (long waited = 0;; waited++) {
+    int done = 0;
+    MPI_Test(&rq, &done, MPI_STATUS_IGNORE);
+    if (done)
+      return true;
+    if (waited >= timeout_ms)
+      return false;
+    sleep_ms(1);
+  }
+}
+
+/* A losing process: another one reports the error and will stop this one. */
+static _Noreturn void wait_to_be_stopped(void) {
+  for (int i = 0; i < 60000 / 20; i++)
+    sleep_ms(20);
+  _exit(1);
+}
+
+/* The winner, if not process 0: give process 0 up to a second to flush its output. */
+static void wait_for_zero_flush(int seen) {
+  for (int i = 0; i < 500 && !(seen & ZERO_FLUSHED); i++) {
+    sleep_ms(2);
+    if (!claim_word_or(0, &seen, 100))
+      return;
+  }
+}
+
+/* Write the error line for message msg at line (no line number when line <= 0). */
+static void write_error_line(int line, const char *msg) {
+  if (line > 0)
+    fprintf(stderr, "%s:%d: runtime error: %s\n", zrt_source_name(), line, msg);
+  else
+    fprintf(stderr, "%s: runtime error: %s\n", zrt_source_name(), msg);
+  fflush(stderr);
+}
+
+void zrt_verror(int line, const char *fmt, va_list ap) {
+  char *msg = NULL;
+  if (vasprintf(&msg, fmt, ap) < 0)
+    msg = NULL;
+  zrt_flush_all();
+  if (err_win == MPI_WIN_NULL) {
+    write_error_line(line, msg ? msg : "out of memory");
+    exit(1);
+  }
+  int old = 0;
+  int bits = CLAIMED | (zrt_g.me == 0 ? ZERO_FLUSHED : 0);
+  if (claim_word_or(bits, &old, 2000) && (old & CLAIMED))
+    wait_to_be_stopped();
+  write_error_line(line, msg ? msg : "out of memory");
+  if (zrt_g.me != 0)
+    wait_for_zero_flush(old);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  _exit(1);
+}
+
+void zrt_error(int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  zrt_verror(line, fmt, ap);
+}
+
+void zrt_poll_errors(void) {
+  if (err_win == MPI_WIN_NULL || zrt_g.me != 0)
+    return;
+  MPI_Win_sync(err_win);
+  if (!(*(volatile int *)err_word & CLAIMED))
+    return;
+  zrt_flush_all();
+  int old;
+  claim_word_or(ZERO_FLUSHED, &old, 2000);
+  wait_to_be_stopped();
+}
+
+void zrt_halt(int line) {
+  zrt_flush_all();
+  if (zrt_g.me == 0) {
+    fprintf(stderr, "%s:%d: halt reached\n", zrt_source_name(), line);
+    fflush(stderr);
+  }
+  zrt_exit(1);
+}
+
+void zrt_warning(const char *fmt, ...) {
+  if (zrt_g.quiet || zrt_g.me != 0)
+    return;
+  fflush(stdout);
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: warning: ", zrt_prog_name());
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  fflush(stderr);
+  va_end(ap);
+}

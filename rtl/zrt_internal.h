@@ -1,0 +1,138 @@
+/* zrt_internal.h - what the runtime's files share behind zrt.h: the process-wide state, the
+ * command-line parser and config conversion, the block arithmetic of the distribution, the
+ * error machinery and the file table. Tests include it to reach the pure parts without MPI. */
+#ifndef AZC_ZRT_INTERNAL_H
+#define AZC_ZRT_INTERNAL_H
+#include "zrt.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+/* ---- process-wide state (zrt_start.c) ---- */
+
+/* The defaults (one process, rank 0, no MPI) let tests call most functions without zrt_init. */
+typedef struct zrt_state {
+  const zrt_program *prog;   /* NULL until zrt_init (or a test) sets it */
+  int nprocs;                /* P */
+  int me;                    /* this process's rank in MPI_COMM_WORLD */
+  bool quiet;                /* -q */
+  bool mpi;                  /* MPI was initialized by zrt_init */
+} zrt_state;
+extern zrt_state zrt_g;
+
+/* The program name for "NAME: ..." messages and the source name for "SOURCE:LINE: ...". */
+const char *zrt_prog_name(void);
+const char *zrt_source_name(void);
+
+/* ---- the command line (zrt_start.c) ---- */
+
+typedef enum { ZRT_ARGS_RUN, ZRT_ARGS_HELP, ZRT_ARGS_ERROR } zrt_args_result;
+
+/* Check argv[1..argc-1] against prog (section 10.1/10.2) and record the config values, -q
+ * and --az-grid in the runtime's state. On ZRT_ARGS_ERROR, *msg is the message after
+ * "NAME: error: " (malloc'd). nprocs is P, needed to check --az-grid. */
+zrt_args_result zrt_parse_args(int argc, char **argv, const zrt_program *prog, int nprocs,
+                               char **msg);
+/* Write the help text of section 10.3 for prog to out. */
+void zrt_help_text(const zrt_program *prog, FILE *out);
+/* Forget everything zrt_parse_args recorded (for tests). */
+void zrt_args_reset(void);
+
+/* ---- config values (zrt_config.c) ---- */
+
+typedef union zrt_cfg_value {
+  int64_t i;                 /* signed integer kinds, char, boolean */
+  uint64_t u;                /* unsigned integer kinds */
+  float f;
+  double d;
+  long double q;
+  int32_t e;                 /* enumerations: the enumerator's position */
+  zrt_string s;
+} zrt_cfg_value;
+
+/* Convert the command-line text of config c (section 10.2). On failure, returns false and
+ * sets *msg to the C2 message (after "NAME: error: ", malloc'd). */
+bool zrt_config_parse(const zrt_config *c, const char *text, zrt_cfg_value *out, char **msg);
+/* Store v, of kind k, as the command-line value of config i / forget all stored values. */
+void zrt_config_set(int i, zrt_config_kind k, const zrt_cfg_value *v);
+void zrt_config_reset(void);
+/* The type name of an integer or floating kind as spelled in section 4.1 ("integer"). */
+const char *zrt_kind_name(zrt_config_kind k);
+/* Parse an optional sign and decimal digits. Returns false if the syntax is wrong; otherwise
+ * *neg and *mag hold the sign and magnitude, and *overflow is set if the magnitude does not
+ * fit in 64 bits. Shared by config values and read. */
+bool zrt_parse_decimal(const char *s, bool *neg, uint64_t *mag, bool *overflow);
+/* Check a parsed decimal against [min, max] (signed) and store it in *out. */
+bool zrt_decimal_in_range(bool neg, uint64_t mag, bool overflow, int64_t min, int64_t max,
+                          int64_t *out);
+/* The same for an unsigned range [0, max]. */
+bool zrt_decimal_in_urange(bool neg, uint64_t mag, bool overflow, uint64_t max, uint64_t *out);
+
+/* ---- process grids and blocks (zrt_array.c) ---- */
+
+/* Block k (0-based) of n cells cut into p contiguous blocks, the first n % p one larger:
+ * cells [*lo, *hi] counted from 0 (*hi = *lo - 1 when the block is empty). */
+void zrt_block_of(int64_t n, int p, int k, int64_t *lo, int64_t *hi);
+/* Coordinates of process id in a grid dims[0] x ... x dims[r-1], numbered row-major. */
+void zrt_grid_coords(int id, int r, const int *dims, int *coords);
+/* Parse "AxBx..." (1 to 6 positive factors) into dims and *r. */
+bool zrt_parse_grid(const char *text, int *dims, int *r);
+/* zrt_distribute for process me of a grid dims (for tests: any process of any grid). */
+void zrt_distribute_as(int rank, const int64_t *lo, const int64_t *hi, int me, const int *dims);
+/* Forget all distributions and --az-grid settings. */
+void zrt_grid_reset(void);
+/* Record --az-grid=dims for arrays of rank r. */
+void zrt_grid_request(int r, const int *dims);
+/* This process's block in dimension dim of rank-r arrays, in global indices, open-ended
+ * (INT64_MIN / INT64_MAX) at the first / last owning block. False if it owns nothing there. */
+bool zrt_my_block(int rank, int dim, int64_t *blo, int64_t *bhi);
+/* The grid chosen for rank r (after zrt_distribute), or false if none. */
+bool zrt_grid_of(int rank, int *dims, int *coords);
+
+/* Default fluff: the allocation extends this many cells beyond a process's block. */
+#define ZRT_DEFAULT_FLUFF 8
+
+/* ---- errors (zrt_error.c) ---- */
+
+/* Create / free the window through which processes agree on who reports an error. */
+void zrt_error_setup(void);
+void zrt_error_teardown(void);
+/* For wait loops: if another process is reporting an error, flush output and wait to be
+ * stopped. Cheap when nothing happened. */
+void zrt_poll_errors(void);
+/* zrt_error with a va_list. */
+_Noreturn void zrt_verror(int line, const char *fmt, va_list ap);
+
+/* ---- files (zrt_io.c, zrt_read.c) ---- */
+
+typedef enum { ZRT_FM_NONE, ZRT_FM_READ, ZRT_FM_WRITE, ZRT_FM_CLOSED } zrt_file_mode;
+
+typedef struct zrt_reader zrt_reader;
+
+/* One entry per handle ever returned; every process keeps the mode, process 0 the stream. */
+typedef struct zrt_file_entry {
+  zrt_file_mode mode;
+  FILE *fp;                  /* process 0 only (NULL elsewhere and for znull) */
+  zrt_reader *rd;            /* process 0, readable files only */
+} zrt_file_entry;
+
+/* The entry of handle f, or NULL if f was never returned. */
+zrt_file_entry *zrt_file_get(zrt_file f);
+/* Flush stdout and every file open for writing (process 0). */
+void zrt_flush_all(void);
+/* Close every open file (at exit). */
+void zrt_files_close_all(void);
+/* Reset the file table to the four predefined handles (for tests). */
+void zrt_files_reset(void);
+/* Free process 0's reader of a readable stream. */
+void zrt_reader_free(zrt_reader *rd);
+/* Does the stream have nothing but whitespace left (process 0)? */
+bool zrt_reader_at_eof(zrt_reader **rd, FILE *fp);
+
+/* ---- small helpers (zrt_string.c, zrt_io.c) ---- */
+
+/* printf into a malloc'd string (exits with R15 when memory runs out). */
+char *zrt_aprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *zrt_vaprintf(const char *fmt, va_list ap);
+/* Broadcast n bytes from process 0 when there is more than one process. */
+void zrt_bcast(void *buf, size_t n);
+#endif
