@@ -103,7 +103,10 @@ static void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   emit_line(E, "zrt_region zd = %s;", decl);
   emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood);", a, t->rank,
             emit_ctype(E, t->elem), lo.data, hi.data);
-  emit_line(E, "for (int k = 0; k < %d; k++) { %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k]; }", t->rank, a, a);
+  emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
+  emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
+  emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);
+  emit_line(E, "}");
   E->indent--;
   emit_line(E, "}");
   free(lo.data);
@@ -194,7 +197,7 @@ static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
   if (!t || t->kind == TY_ERROR) return;
   const char *name = emit_sym(E, sym);
   if (sym->kind != SYM_EXTERN_VAR && sym->kind != SYM_EXTERN_CONST)
-    buf_printf(&E->globals, "static %s %s;\n", emit_ctype(E, t), name);
+    buf_printf(&E->globals, "static %s %s ZRT_UNUSED;\n", emit_ctype(E, t), name);
   else
     buf_printf(&E->globals, "extern %s%s %s;\n", sym->kind == SYM_EXTERN_CONST ? "const " : "", emit_ctype(E, t), name);
   if (t->kind == TY_PARALLEL) alloc_array(E, sym, array_region(E, d->type));
@@ -277,7 +280,7 @@ static void emit_proc(Emitter *E, Symbol *sym) {
   for (int i = 0; i < p->nlocals; i++) {
     Decl *d = p->locals[i];
     for (int k = 0; k < d->nnames && d->syms; k++)
-      if (d->syms[k]) emit_line(E, "%s %s = {0};", emit_ctype(E, d->syms[k]->type), emit_name(E, d->syms[k]->name));
+      if (d->syms[k]) emit_line(E, "%s %s ZRT_UNUSED = {0};", emit_ctype(E, d->syms[k]->type), emit_name(E, d->syms[k]->name));
   }
   E->cover = entry ? NULL : "(*zcover)";
   E->cover_sem = NULL;
@@ -435,11 +438,11 @@ static void emit_elaboration(Emitter *E) {
       if (!sym) continue;
       switch (d->kind) {
       case D_REGION:
-        buf_printf(&E->globals, "static zrt_region %s;\n", emit_name(E, sym->name));
+        buf_printf(&E->globals, "static zrt_region %s ZRT_UNUSED;\n", emit_name(E, sym->name));
         emit_line(E, "%s = %s;", emit_name(E, sym->name), emit_region_syn(E, d->region));
         break;
       case D_DIRECTION:
-        buf_printf(&E->globals, "static int64_t %s[%d];\n", emit_name(E, sym->name), sym->dir_rank);
+        buf_printf(&E->globals, "static int64_t %s[%d] ZRT_UNUSED;\n", emit_name(E, sym->name), sym->dir_rank);
         for (int c = 0; c < sym->dir_rank; c++)
           emit_line(E, "%s[%d] = %s;", emit_name(E, sym->name), c,
                     d->dir->kind == DIR_LIT ? arena_printf(E->arena, "(int64_t)(%s)", emit_expr(E, d->dir->comps[c]))

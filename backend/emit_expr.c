@@ -194,7 +194,10 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
   if (id >= BF_acosf && id <= BF_tanhf) return arena_printf(A, "%s((float)(%s))", b->name, a0);
   switch (id) {
   case BF_abs:
-    if (type_is_floating(e->type)) return arena_printf(A, "((%s)fabsl((long double)(%s)))", rt, a0);
+    if (type_is_floating(e->type)) {
+      const char *fn = e->type->scalar == SK_FLOAT ? "fabsf" : e->type->scalar == SK_QUAD ? "fabsl" : "fabs";
+      return arena_printf(A, "%s((%s)(%s))", fn, rt, a0);
+    }
     return arena_printf(A, "((%s)((%s)(%s) < 0 ? -(%s)(%s) : (%s)(%s)))", rt, rt, a0, rt, a0, rt, a0);
   case BF_max:
   case BF_min:

@@ -49,6 +49,49 @@ static void loops_end(Emitter *E, int rank) {
   E->idx = NULL;
 }
 
+/* ---- run-time containment checks (section 5.8; R3, R4): once per statement, before it changes anything ---- */
+
+/* True if sym is a parallel array variable or parameter. */
+static bool is_array_sym(const Symbol *sym) {
+  return sym && (sym->kind == SYM_VAR || sym->kind == SYM_PARAM) && sym->type && sym->type->kind == TY_PARALLEL;
+}
+
+/* Emit the checks for every access of e under the covering region. */
+static void access_checks(Emitter *E, Expr *e) {
+  if (!e || !E->cover) return;
+  switch (e->kind) {
+  case EX_NAME:
+    if (is_array_sym(e->sym))
+      emit_line(E, "if (!zrt_contains(&%s, &%s, NULL)) zrt_error(%d, \"covering region is not inside the storage region of '%s'\");",
+                E->cover, emit_sym(E, e->sym), e->loc.line, e->sym->name);
+    break;
+  case EX_SHIFT: {
+    Symbol *base = sema_base_symbol(e->base);
+    if (e->wrap || !is_array_sym(base)) break;
+    int64_t d[MAX_RANK] = {0};
+    int rank;
+    bool known;
+    sema_dir(E->S, e->dir, &rank, d, &known);
+    const char *dv = known ? arena_printf(E->arena, "((int64_t[]){%lld, %lld, %lld, %lld, %lld, %lld})", (long long)d[0],
+                                          (long long)d[1], (long long)d[2], (long long)d[3], (long long)d[4], (long long)d[5])
+                           : emit_dir(E, e->dir);
+    const char *text = arena_printf(E->arena, "%.*s", e->dir->end - e->base->start, E->S->src->text + e->base->start);
+    emit_line(E, "if (!zrt_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
+              E->cover, emit_sym(E, base), dv, e->loc.line, text, base->name);
+    break;
+  }
+  case EX_BINARY: access_checks(E, e->lhs); access_checks(E, e->rhs); break;
+  case EX_UNARY: case EX_SCAN: access_checks(E, e->rhs); break;
+  case EX_REDUCE: if (!e->region) access_checks(E, e->rhs); break;
+  case EX_CALL:
+    for (int i = 0; i < e->nargs; i++)
+      if (!(e->sym && e->sym->ptypes && i < e->sym->nparams && e->sym->ptypes[i]->kind == TY_PARALLEL)) access_checks(E, e->args[i]);
+    break;
+  case EX_FIELD: case EX_INDEX: access_checks(E, e->base); break;
+  default: break;
+  }
+}
+
 /* ---- hoisting: full reductions and scalar work evaluated once, before the statement ---- */
 
 
@@ -289,6 +332,7 @@ static const char *assigned_value(Emitter *E, Stmt *st, Type *lt) {
 
 static void emit_scalar_assign(Emitter *E, Stmt *st) {
   Type *lt = st->lhs->type;
+  access_checks(E, st->rhs);
   hoist(E, st->rhs, false);
   const char *target = emit_expr(E, st->lhs);
   if (is_sk(lt, SK_STRING) && st->op == AS_ADD) {
@@ -311,6 +355,8 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
   int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   emit_line(E, "{ /* line %d */", st->loc.line);
   E->indent++;
+  access_checks(E, st->lhs);
+  access_checks(E, st->rhs);
   hoist(E, st->rhs, true);
   IndexMap map;
   Type *lt = st->lhs->type;
@@ -537,6 +583,7 @@ static void emit_write(Emitter *E, Stmt *st) {
   }
   for (int i = first; i < st->nitems; i++) {
     IoItem *it = &st->items[i];
+    access_checks(E, it->value);
     hoist(E, it->value, it->value->rank > 0);
     if (!it->format && print_literal(E, f, it->value, line)) continue;
     if (it->value->type->kind == TY_ARRAY) {
@@ -684,6 +731,7 @@ static bool label_used(Emitter *E, const char *label) {
 
 /* A scalar condition, with its hoisted work emitted first. */
 static const char *condition(Emitter *E, Expr *c) {
+  access_checks(E, c);
   hoist(E, c, false);
   const char *r = emit_expr(E, c);
   return r;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # frontend.sh - front-end speed benchmark: times `azc -fsyntax-only` on generated valid
 # programs of 10k, 100k and 1M lines (median of 5 runs, 3 for 1M) and prints lines per
-# second, peak memory and how close to linear the time grows.
+# second, peak memory and how close to linear the time grows. The smallest valid program
+# is measured too, to show the fixed start-up cost.
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/frontend.sh
 # Optional: CC (default cc), BENCH_SIZES (default "10000 100000 1000000"),
@@ -33,11 +34,20 @@ median() {
   sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
-# measure N: generate an N-line program, time azc on it, append a row to $tmp/rows.
+# make_program N FILE: an N-line program, or for N = 0 the smallest valid program.
+make_program() {
+  if [ "$1" = 0 ]; then
+    printf 'program p;\nprocedure p();\nbegin\nend;\n' >"$2"
+  else
+    "$BUILD/bench/gen_program" "$1" >"$2"
+  fi
+}
+
+# measure N: time azc on an N-line program; append "N LINES MEDIAN MAXRSS RUNS" to rows.
 measure() {
   n=$1
   prog=$tmp/p$n.zpl
-  "$BUILD/bench/gen_program" "$n" >"$prog" || return 1
+  make_program "$n" "$prog" || return 1
   lines=$(wc -l <"$prog" | tr -d ' ')
   runs=5
   [ "$n" -ge 1000000 ] && runs=3
@@ -57,30 +67,46 @@ measure() {
     echo "$2" >>"$tmp/rss"
     i=$((i + 1))
   done
-  med=$(median "$tmp/times")
-  rss=$(sort -n "$tmp/rss" | tail -n 1)
-  echo "$n $lines $med $rss $runs" >>"$tmp/rows"
+  echo "$n $lines $(median "$tmp/times") $(sort -n "$tmp/rss" | tail -n 1) $runs" >>"$tmp/rows"
   rm -f "$prog"
+}
+
+# report: the table and the linearity ratios (raw, and less the start-up time).
+report() {
+  awk '
+    # ratio(a, b, name, base): "name = R" for (time(a) - base) / (time(b) - base), or "".
+    function ratio(a, b, name, base) {
+      if (!(a in t) || !(b in t) || t[b] - base <= 0) return ""
+      return sprintf("%s = %.2f", name, (t[a] - base) / (t[b] - base))
+    }
+    # both(base): the two ratios that exist, separated by a comma.
+    function both(base,    r1, r2) {
+      r1 = ratio(1000000, 100000, "time(1M)/time(100k)", base)
+      r2 = ratio(100000, 10000, "time(100k)/time(10k)", base)
+      return r1 ((r1 != "" && r2 != "") ? ", " : "") r2
+    }
+    BEGIN { printf "%10s %5s %10s %12s %12s\n", "lines", "runs", "median s", "lines/s", "max RSS MiB" }
+    $1 == 0 {
+      printf "%10d %5d %10.4f %12s %12.1f   (start-up: smallest program)\n", $2, $5, $3, "-", $4 / 1024
+      t0 = $3
+      next
+    }
+    {
+      printf "%10d %5d %10.4f %12.0f %12.1f\n", $2, $5, $3, ($3 > 0 ? $2 / $3 : 0), $4 / 1024
+      t[$1] = $3
+    }
+    END {
+      if (both(0) == "") exit
+      printf "linearity: %s  (about 10 is linear)\n", both(0)
+      if (t0 > 0) printf "  less the start-up time: %s\n", both(t0)
+    }' "$tmp/rows"
 }
 
 : >"$tmp/rows"
 status=0
-for n in $SIZES; do
+for n in 0 $SIZES; do
   measure "$n" || { status=1; break; }
 done
-
-echo "front end: $AZC -fsyntax-only on generated programs (bench/gen_program)"
-awk '
-  BEGIN { printf "%10s %6s %11s %13s %12s\n", "lines", "runs", "median s", "lines/s", "max RSS MiB" }
-  {
-    printf "%10d %6d %11.4f %13.0f %12.1f\n", $2, $5, $3, ($3 > 0 ? $2 / $3 : 0), $4 / 1024
-    t[$1] = $3
-  }
-  END {
-    if ((100000 in t) && (1000000 in t) && t[100000] > 0)
-      printf "linearity: time(1M)/time(100k) = %.2f", t[1000000] / t[100000]
-    if ((10000 in t) && (100000 in t) && t[10000] > 0)
-      printf "%stime(100k)/time(10k) = %.2f", ((1000000 in t) ? ", " : "linearity: "), t[100000] / t[10000]
-    if ((10000 in t) && (100000 in t)) printf "  (about 10 is linear)\n"
-  }' "$tmp/rows"
+echo "front end: $AZC -fsyntax-only on programs from bench/gen_program"
+report
 exit $status

@@ -122,6 +122,10 @@ struct DirSyn {
   int n;           /* DIR_LIT: components */
   Expr **comps;
   Symbol *sym;     /* sema: the direction named */
+  bool checked;    /* sema has evaluated it: the fields below are valid */
+  bool ok, known;  /* no error; all components are compile-time constants */
+  int rank;
+  int64_t vals[6];
 };
 
 /* ---- types ----------------------------------------------------------------------- */

@@ -78,7 +78,22 @@ static bool dir_component(Sema *S, Expr *c, int64_t *v, bool *known) {
   return true;
 }
 
+static bool dir_eval(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known);
+
 bool sema_dir(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known) {
+  if (!d->checked) { /* evaluate once; later passes (the emitter) read the result */
+    memset(d->vals, 0, sizeof d->vals);
+    d->ok = dir_eval(S, d, &d->rank, d->vals, &d->known);
+    d->checked = true;
+  }
+  *rank = d->rank;
+  *known = d->known;
+  memcpy(vals, d->vals, sizeof(int64_t) * MAX_RANK);
+  return d->ok;
+}
+
+/* Check and evaluate a direction. */
+static bool dir_eval(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known) {
   *known = true;
   if (d->kind == DIR_NAME) {
     Symbol *sym = d->sym ? d->sym : sema_lookup(S, d->name.name, d->loc.off);

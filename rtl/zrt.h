@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #define ZRT_MAX_RANK 6
+/* For generated globals and locals that a program may never use. */
+#define ZRT_UNUSED __attribute__((unused))
 
 /* ---- scalar types of section 4.1 as C types ---- */
 typedef uint8_t zrt_bool;
@@ -116,6 +118,7 @@ typedef struct zrt_array {
   char *origin;              /* address of global index (0, ..., 0): element i is at
                                 origin + elem * sum(i_k * stride_k); flood dimensions have stride 0 */
   int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* the declared region (set by generated code; @^ wraps in it) */
+  int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK]; /* the whole storage region (set by generated code) */
   void *mem;
   bool allocated;
 } zrt_array;

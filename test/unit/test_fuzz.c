@@ -4,13 +4,17 @@
  *
  *   test_fuzz          run AZC_FUZZ_N inputs (default 10000) from seed AZC_FUZZ_SEED
  *                      (AZC_FUZZ_JOBS children at once, default 2; AZC_FUZZ_VERBOSE=1
- *                      prints statistics per mutation kind)
+ *                      prints statistics per kind of input)
  *   test_fuzz FILE     run azc -fsyntax-only on FILE alone, diagnostics shown
  *
- * Seeds are test/check/ and samples/ *.zpl files (the examples of spec §12 if there are
- * none). Each input runs in a forked child under alarm(5); a failing input is saved as
- * ${TMPDIR:-/tmp}/test-fuzz-failure-N.zpl (N = input number), with the child's stderr
- * next to it as test-fuzz-failure-N.stderr. */
+ * Seeds are the test/check/ and samples/ *.zpl files (the examples of spec §12 if there
+ * are none); the first inputs are the seeds themselves. The others are byte edits, bit
+ * flips, truncations, token swaps/duplications/deletions/replacements, splices of two
+ * seeds, C header imports, and inputs made from scratch: random bytes, random tokens,
+ * very long lines and deep nesting. Each input runs in a forked child (azc_main with
+ * -fsyntax-only) under alarm(5). A failing input is saved as
+ * ${TMPDIR:-/tmp}/test-fuzz-failure-N.zpl (N = input number, so AZC_FUZZ_SEED and N
+ * identify it), with the child's stderr next to it as test-fuzz-failure-N.stderr. */
 #include "driver.h"
 
 #include <errno.h>
@@ -551,6 +555,46 @@ static void mut_tok_class(Rng *r, const char *in, size_t n, Buf *out) {
   }
 }
 
+/* C headers, extern declarations and calls for the c-header kind (section 3.12). */
+static const char *const headers[] = {
+    "math.h", "stdlib.h", "string.h", "stdio.h", "stdint.h", "limits.h", "complex.h",
+    "float.h", "time.h", "sys/types.h", "no_such_header.h", "", "/dev/null", "sys", NULL};
+static const char *const externs[] = {
+    "", "extern prototype hypot(x : double; y : double) : double;",
+    "extern prototype hypot(x : double) : double;", "extern prototype abs(x : integer) : integer;",
+    "extern prototype printf(x : integer) : integer;", "extern prototype atoi(x : double) : integer;",
+    "extern prototype frexp(x : double; inout e : integer) : double;",
+    "extern prototype frexp(x : double; e : integer) : double;", "extern var errno : integer;",
+    "procedure hypot(); begin end;", NULL};
+static const char *const ccalls[] = {
+    "printf(1);", "hypot(1.0, 2.0);", "qsort(1, 2, 3, 4);", "strlen(\"a\");", "frexp(1.0, 2);",
+    "malloc(8);", "ldexpl(1.0, 2);", "abort();", "x := hypot(1.0, 2.0);", NULL};
+
+/* Insert text s at offset at of b. */
+static void buf_insert(Buf *b, size_t at, const char *s) {
+  size_t m = strlen(s);
+  buf_reserve(b, m);
+  memmove(b->p + at + m, b->p + at, b->len - at + 1);
+  memcpy(b->p + at, s, m);
+  b->len += m;
+}
+
+/* Import a C header (with extern declarations and a call) into the input, then maybe
+   mutate it once more. */
+static void mut_c_header(Rng *r, const char *in, size_t n, Buf *out) {
+  char decl[512];
+  buf_set(out, in, n);
+  const char *semi = memchr(out->p, ';', out->len), *begin = strstr(out->p, "\nbegin\n");
+  size_t at_begin = begin ? (size_t)(begin - out->p) + 7 : out->len;
+  if (rng_chance(r, 70)) buf_insert(out, at_begin, rng_pick(r, ccalls));
+  snprintf(decl, sizeof decl, "\nextern \"%s\";\n%s\n", rng_pick(r, headers), rng_pick(r, externs));
+  buf_insert(out, semi ? (size_t)(semi - out->p) + 1 : 0, decl);
+  if (rng_chance(r, 50)) {
+    buf_set(&stack_buf, out->p, out->len);
+    mut_tok_class(r, stack_buf.p, stack_buf.len, out);
+  }
+}
+
 typedef struct Kind {
   const char *name;
   int weight;
@@ -577,9 +621,10 @@ static const Kind kinds[] = {
     {"token-dup-range", 7, mut_tok_dup_range, 1, 1},
     {"token-delete-range", 6, mut_tok_del_range, 1, 1},
     {"token-dict", 7, mut_tok_dict, 1, 1},
-    {"token-class", 12, mut_tok_class, 1, 1},
+    {"token-class", 11, mut_tok_class, 1, 1},
     {"splice", 8, mut_splice, 1, 1},
     {"stacked", 6, mut_stacked, 0, 1},
+    {"c-header", 1, mut_c_header, 0, 1},
     {"random-bytes", 4, gen_random_bytes, 0, 0},
     {"random-tokens", 4, gen_random_tokens, 0, 0},
     {"long-line", 3, gen_long_line, 0, 0},

@@ -1,0 +1,33 @@
+#!/bin/sh
+# runtime_errors.sh - every directory of test/run holds one program (compiled from inside the
+# directory, so messages name it as given), optional run arguments (args), the expected standard
+# error and exit status, and optionally the expected standard output: run-time errors of section
+# 10.6 and command-line errors of section 10.2.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+AZC_ABS=$(cd "$(dirname "$AZC")" && pwd)/$(basename "$AZC")
+fail=0
+for d in test/run/*/; do
+  name=$(basename "$d")
+  src=$(cd "$d" && ls *.zpl)
+  if ! (cd "$d" && AZC_MPICC="mpicc -Wall -Wextra -Werror" "$AZC_ABS" "$src" -o "$t/$name") >"$t/cc" 2>&1; then
+    echo "runtime_errors.sh: $name: does not compile:"; head -5 "$t/cc"; fail=1; continue
+  fi
+  args=
+  [ -f "$d/args" ] && args=$(cat "$d/args")
+  # shellcheck disable=SC2086
+  "$t/$name" $args >"$t/out" 2>"$t/err"
+  status=$?
+  want=$(cat "$d/status")
+  if [ "$status" != "$want" ]; then echo "runtime_errors.sh: $name: exit status $status, expected $want"; fail=1; fi
+  if ! cmp -s "$t/err" "$d/expected.stderr"; then
+    echo "runtime_errors.sh: $name: standard error differs"; diff -u "$d/expected.stderr" "$t/err" | head -10; fail=1
+  fi
+  if [ -f "$d/expected.stdout" ] && ! cmp -s "$t/out" "$d/expected.stdout"; then
+    echo "runtime_errors.sh: $name: standard output differs"; diff -u "$d/expected.stdout" "$t/out" | head -10; fail=1
+  fi
+  if [ ! -f "$d/expected.stdout" ] && [ -s "$t/out" ]; then
+    echo "runtime_errors.sh: $name: printed output before the error"; fail=1
+  fi
+done
+exit $fail
