@@ -25,11 +25,12 @@ typedef struct Options {
   bool emit_ir;
   bool keep_c;
   const char *opt_level;   /* -O0 / -O2 for the C compiler */
+  PtrVec link_inputs;      /* .c/.o/.a files built into the executable (e.g. extern functions) */
   int error_limit;
 } Options;
 
 static const char usage_text[] =
-    "usage: azc [options] FILE.zpl\n"
+    "usage: azc [options] FILE.zpl [C files, objects or libraries to link in]\n"
     "options:\n"
     "  -o FILE            write the output to FILE\n"
     "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
@@ -93,6 +94,12 @@ static const char *rtl_libs(Arena *a) {
   return arena_printf(a, "%s/libzrt.a -lm", lib);
 }
 
+/* True if s ends with suffix. */
+static bool has_suffix(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n > m && !strcmp(s + n - m, suffix);
+}
+
 /* True if s is a whole non-negative decimal number; stores it. */
 static bool parse_count(const char *s, int *out) {
   if (!*s) return false;
@@ -144,6 +151,8 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       if (!parse_count(arg + 14, &opts->error_limit)) return option_error("invalid value in '%s'", arg);
     } else if (arg[0] == '-' && arg[1] != 0) {
       return option_error("unknown option '%s'", arg);
+    } else if (has_suffix(arg, ".c") || has_suffix(arg, ".o") || has_suffix(arg, ".a")) {
+      vec_push(a, &opts->link_inputs, (void *)arg);
     } else if (opts->input) {
       return option_error("more than one input file ('%s')", arg);
     } else {
@@ -222,8 +231,11 @@ static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema) {
   int status = write_c(a, cfile, prog, sema, opts->input);
   if (status != 0) return status;
   const char *cc = getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc";
-  const char *cmd = arena_printf(a, "%s %s %s '%s' -o '%s' %s", cc, opts->opt_level ? opts->opt_level : "-O2", rtl_cflags(a),
-                                 cfile, out, rtl_libs(a));
+  const char *extra = "";
+  for (int i = 0; i < opts->link_inputs.len; i++)
+    extra = arena_printf(a, "%s '%s'", extra, (const char *)opts->link_inputs.items[i]);
+  const char *cmd = arena_printf(a, "%s %s %s '%s'%s -o '%s' %s", cc, opts->opt_level ? opts->opt_level : "-O2", rtl_cflags(a),
+                                 cfile, extra, out, rtl_libs(a));
   int rc = system(cmd);
   if (!opts->keep_c) remove(cfile);
   if (rc != 0) return option_error("%s", arena_printf(a, "the C compiler failed on the generated program (%s)", cmd));

@@ -1,8 +1,9 @@
 #!/bin/sh
 # runtime_errors.sh - every directory of test/run holds one program (compiled from inside the
-# directory, so messages name it as given), optional run arguments (args), the expected standard
-# error and exit status, and optionally the expected standard output: run-time errors of section
-# 10.6 and command-line errors of section 10.2.
+# directory, so messages name it as given, together with any C files there), optional run
+# arguments (args), the expected standard error and exit status, and optionally the expected
+# standard output: run-time errors of section 10.6, command-line errors of section 10.2, and
+# programs linked with C code through extern declarations.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 AZC_ABS=$(cd "$(dirname "$AZC")" && pwd)/$(basename "$AZC")
@@ -10,7 +11,9 @@ fail=0
 for d in test/run/*/; do
   name=$(basename "$d")
   src=$(cd "$d" && ls *.zpl)
-  if ! (cd "$d" && AZC_MPICC="mpicc -Wall -Wextra -Werror" "$AZC_ABS" "$src" -o "$t/$name") >"$t/cc" 2>&1; then
+  csrc=$(cd "$d" && ls *.c 2>/dev/null)
+  # shellcheck disable=SC2086
+  if ! (cd "$d" && AZC_MPICC="mpicc -Wall -Wextra -Werror" "$AZC_ABS" "$src" $csrc -o "$t/$name") >"$t/cc" 2>&1; then
     echo "runtime_errors.sh: $name: does not compile:"; head -5 "$t/cc"; fail=1; continue
   fi
   args=
