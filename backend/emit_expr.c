@@ -52,24 +52,60 @@ static const char *int_const(Emitter *E, int64_t v, Type *t) {
   return arena_printf(E->arena, "((%s)%lldLL)", ct, (long long)v);
 }
 
+/* True if dimension k of a's storage is known to be a flood dimension / known not to be one. */
+static bool flood_known(const Type *t, int k, bool *is_flood) {
+  if (!t->region) return false; /* a blank-region parameter: decided by the argument */
+  *is_flood = t->region->dims[k].kind == DK_STAR;
+  return true;
+}
+
+/* Note that the loop nest being emitted reads or writes arr (its pointer and strides get hoisted). */
+static void note_loop_array(Emitter *E, Symbol *arr) {
+  for (int i = 0; i < E->loop_arrays.len; i++)
+    if (E->loop_arrays.items[i] == arr) return;
+  vec_push(E->arena, &E->loop_arrays, arr);
+}
+
+/* The hoisted declarations of the element pointer and strides of arr, for the top of a loop nest. */
+const char *emit_array_decls(Emitter *E, Symbol *arr) {
+  Type *t = arr->type;
+  const char *a = emit_sym(E, arr);
+  Buf b = {0};
+  buf_printf(&b, "%s *const zp_%s = (%s *)%s.origin;", emit_ctype(E, t->elem), arr->name, emit_ctype(E, t->elem), a);
+  for (int k = 0; k < t->rank; k++) buf_printf(&b, " const int64_t zs_%s_%d = %s.stride[%d];", arr->name, k, a, k);
+  for (int k = 0; k < t->rank; k++) buf_printf(&b, " (void)zs_%s_%d;", arr->name, k);
+  const char *r = arena_strdup(E->arena, b.data);
+  free(b.data);
+  return r;
+}
+
 /* The element of parallel array sym at the current index, shifted by d (or by the direction dir
- * evaluated at run time), wrapped for @^. */
+ * evaluated at run time), wrapped for @^. Inside a loop nest the array's pointer and strides are
+ * hoisted locals; the last dimension of an array known not to be flooded there has unit stride. */
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap) {
   (void)name;
   Type *t = arr->type;
   const char *a = emit_sym(E, arr);
+  bool hoisted = E->in_loops;
+  if (hoisted) note_loop_array(E, arr);
   Buf off = {0};
   for (int k = 0; k < t->rank; k++) {
+    bool is_flood;
+    bool known = flood_known(t, k, &is_flood);
+    if (known && is_flood) continue; /* one element stands for every index */
     const char *ix = E->idx && k < E->idx->rank ? E->idx->idx[k] : "0";
     const char *shift = "";
     if (d && d[k]) shift = arena_printf(E->arena, " + %lld", (long long)d[k]);
     else if (!d && dir) shift = arena_printf(E->arena, " + %s[%d]", emit_dir(E, dir), k);
     const char *pos = arena_printf(E->arena, "(%s%s)", ix, shift);
-    if (wrap)
-      pos = arena_printf(E->arena, "zrt_wrap(%s, %s.dlo[%d], %s.dhi[%d])", pos, a, k, a, k);
-    buf_printf(&off, "%s%s * %s.stride[%d]", k ? " + " : "", pos, a, k);
+    if (wrap) pos = arena_printf(E->arena, "zrt_wrap(%s, %s.dlo[%d], %s.dhi[%d])", pos, a, k, a, k);
+    const char *stride = hoisted ? arena_printf(E->arena, "zs_%s_%d", arr->name, k) : arena_printf(E->arena, "%s.stride[%d]", a, k);
+    if (hoisted && known && k == t->rank - 1) buf_printf(&off, "%s%s", off.len ? " + " : "", pos);
+    else buf_printf(&off, "%s%s * %s", off.len ? " + " : "", pos, stride);
   }
-  const char *r = arena_printf(E->arena, "((%s *)%s.origin)[%s]", emit_ctype(E, t->elem), a, off.data ? off.data : "0");
+  const char *base = hoisted ? arena_printf(E->arena, "zp_%s", arr->name)
+                             : arena_printf(E->arena, "((%s *)%s.origin)", emit_ctype(E, t->elem), a);
+  const char *r = arena_printf(E->arena, "%s[%s]", base, off.data ? off.data : "0");
   free(off.data);
   return r;
 }

@@ -42,6 +42,10 @@ typedef struct Emitter {
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
+  PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
+  bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
+  Buf nest;                    /* the loop nest being collected */
+  Buf *saved_out;              /* where it goes when complete */
   PtrVec hoist_keys;           /* Expr*: subexpressions computed before the current statement */
   PtrVec hoist_vals;           /* const char*: the C variable holding each */
   const char *init_idx[MAX_RANK]; /* index1..index6 inside an indexed-array initializer */
@@ -73,6 +77,8 @@ const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, Dir
 /* work done once before a statement: full reductions, hoisted scalar subexpressions */
 void hoist(Emitter *E, Expr *e, bool parallel_ctx);
 void hoist_reset(Emitter *E);
+
+const char *emit_array_decls(Emitter *E, Symbol *arr);
 
 /* statements */
 void emit_stmt(Emitter *E, Stmt *st);

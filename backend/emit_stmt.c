@@ -14,17 +14,37 @@ static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALA
 
 /* ---- loops over a region ---- */
 
+/* True if dimension k of the covering region is known to be a plain range or singleton with unit
+ * stride (so the loop needs no flood or stride logic). */
+static bool simple_dim(const Region *sem, int k) {
+  return sem && !sem->error && !sem->dynamic && !sem->strided && k < sem->rank &&
+         (sem->dims[k].kind == DK_RANGE || sem->dims[k].kind == DK_SINGLE);
+}
+
 /* Open the loop nest over region c (a C zrt_region variable) with dimensions in the given order
- * (outermost first; NULL: row-major); the index of dimension k is index_names[k]. Masked
- * regions skip masked-out indices. */
+ * (outermost first; NULL: row-major); the index of dimension k is index_names[k]. The body is
+ * collected apart so that the arrays it touches get their pointers and strides hoisted in front
+ * of the nest. Masked regions skip masked-out indices. */
 static void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order) {
   map->rank = rank;
   for (int k = 0; k < rank; k++) map->idx[k] = index_names[k];
+  emit_line(E, "{");
+  E->indent++;
+  E->saved_out = E->out;
+  E->nest = (Buf){0};
+  E->out = &E->nest;
+  E->loop_arrays.len = 0;
+  E->in_loops = true;
   for (int o = 0; o < rank; o++) {
     int k = order ? order[o] : o;
-    emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
-                 "%s <= ((%s.flood >> %d & 1) ? 0 : %s.hi[%d]); %s += (%s.flood >> %d & 1) ? 1 : %s.stride[%d]) {",
-              index_names[k], c, k, c, k, c, k, index_names[k], c, k, c, k, index_names[k], c, k, c, k);
+    if (simple_dim(E->cover_sem, k) && !strcmp(c, E->cover ? E->cover : "")) {
+      emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
+                index_names[k], k, index_names[k]);
+    } else {
+      emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
+                   "%s <= ((%s.flood >> %d & 1) ? 0 : %s.hi[%d]); %s += (%s.flood >> %d & 1) ? 1 : %s.stride[%d]) {",
+                index_names[k], c, k, c, k, c, k, index_names[k], c, k, c, k, index_names[k], c, k, c, k);
+    }
     E->indent++;
   }
   E->idx = map;
@@ -40,13 +60,21 @@ static void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexM
   loops_begin_order(E, c, rank, sem, map, NULL);
 }
 
-/* Close the loop nest. */
+/* Close the loop nest: hoisted array declarations first, then the nest. */
 static void loops_end(Emitter *E, int rank) {
   for (int k = 0; k < rank; k++) {
     E->indent--;
     emit_line(E, "}");
   }
   E->idx = NULL;
+  E->in_loops = false;
+  E->out = E->saved_out;
+  for (int i = 0; i < E->loop_arrays.len; i++) emit_line(E, "%s", emit_array_decls(E, E->loop_arrays.items[i]));
+  if (E->nest.data) buf_add(E->out, E->nest.data);
+  free(E->nest.data);
+  E->nest = (Buf){0};
+  E->indent--;
+  emit_line(E, "}");
 }
 
 /* ---- run-time containment checks (section 5.8; R3, R4): once per statement, before it changes anything ---- */

@@ -72,6 +72,7 @@ struct Region {
   Expr *mask;
   Loc mask_loc;
   bool dynamic;         /* uses '"' or blank dimensions: depends on the covering region */
+  bool strided;         /* 'by' was applied: strides are known only at run time */
   bool of_region;       /* the outermost operator is 'of' */
   Symbol *of_dir;       /* its direction, when named */
   int64_t of_d[MAX_RANK];

@@ -373,6 +373,7 @@ static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
       x->known = false;
       continue;
     }
+    if (rs->kind == RX_BY) r->strided = true;
     if (rs->kind == RX_AT) {
       x->lo += d[k];
       x->hi += d[k];
