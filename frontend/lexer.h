@@ -29,6 +29,7 @@ typedef struct Lexer {
   int prev_kind;       /* the previous token, for the primed shift "A'@" */
   int prev_end;
   int last_line, last_end_col; /* where the last real token ended (end-of-file errors go there) */
+  bool eof_in_error;   /* the end of file came inside an unterminated comment (L3) */
 } Lexer;
 
 void lexer_init(Lexer *L, const Source *src, Diags *diags, Arena *arena);

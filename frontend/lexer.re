@@ -167,6 +167,7 @@ static bool skip_block_comment(Lexer *L, const char *start) {
   if (p + 1 >= L->lim) {
     lex_error(L, (int)(start - L->src->text), "unterminated comment");
     L->cur = L->lim;
+    L->eof_in_error = true;
     return false;
   }
   L->cur = p + 2;

@@ -18,6 +18,12 @@ static bool is_section_keyword(int kind) {
   }
 }
 
+/* Tokens where parsing resumes after a syntax error (section 14.1). */
+static bool is_sync_token(int kind) {
+  return kind == 0 || kind == TK_SEMI || kind == TK_END || kind == TK_ELSE || kind == TK_ELSIF || kind == TK_UNTIL ||
+         is_section_keyword(kind);
+}
+
 /* The spelling of a token kind in "expected 'X'" messages. */
 static const char *expected_spelling(int kind) {
   switch (kind) {
@@ -93,46 +99,47 @@ static void track_block(ParseCtx *ctx, int kind, int line) {
   }
 }
 
-void parse_syntax_error(ParseCtx *ctx, void *parser, int major, const Token *tok) {
+bool parse_syntax_error(ParseCtx *ctx, void *parser, int major, const Token *tok) {
   Diags *d = ctx->diags;
   const char *found = describe_token(ctx, tok);
   int line = tok->line, col = tok->col;
   OpenBlock *top = ctx->nblocks ? &ctx->blocks[ctx->nblocks - 1] : NULL;
   if (major == TK_ASSIGN && zpl_parser_accepts(parser, TK_EQ)) {
     diag_syntax(d, line, col, "expected '=', found ':='");
-    return;
+    return false;
   }
   if (token_is_reserved(major) && zpl_parser_accepts_pair(parser, TK_IDENT, ctx->peek.kind)) {
     diag_syntax(d, line, col, "'%.*s' is a reserved word and cannot be used as an identifier", tok->len,
                 ctx->src->text + tok->off);
-    return;
+    return true;
   }
   if (zpl_parser_accepts(parser, TK_SEMI) && !zpl_parser_accepts(parser, TK_IDENT)) {
     diag_syntax(d, line, col, "expected ';', found %s", found);
-    return;
+    return false;
   }
   if (top && top->kind != TK_REPEAT && zpl_parser_accepts(parser, TK_END) &&
       (major == 0 || is_section_keyword(major))) {
     diag_syntax(d, line, col, "expected 'end' to close '%s' from line %d, found %s", block_keyword(top->kind),
                 top->line, found);
-    return;
+    return false;
   }
   if (top && top->kind == TK_REPEAT && zpl_parser_accepts(parser, TK_UNTIL) &&
       (major == 0 || is_section_keyword(major))) {
     diag_syntax(d, line, col, "expected 'until' to close 'repeat' from line %d, found %s", top->line, found);
-    return;
+    return false;
   }
   static const int candidates[] = {TK_THEN, TK_DO, TK_OF, TK_RPAREN, TK_RBRACKET, TK_RBRACE,
-                                   TK_COLON, TK_EQ, TK_ASSIGN, TK_TO, TK_PROGRAM};
+                                   TK_COLON, TK_EQ, TK_ASSIGN, TK_TO};
   bool in_expression = zpl_parser_accepts(parser, TK_PLUS);
   for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
     if (candidates[i] == TK_EQ && in_expression) continue; /* '=' there is a comparison */
     if (zpl_parser_accepts(parser, candidates[i])) {
       diag_syntax(d, line, col, "expected '%s', found %s", expected_spelling(candidates[i]), found);
-      return;
+      return false;
     }
   }
   diag_syntax(d, line, col, "unexpected %s", found);
+  return false;
 }
 
 /* Start a fresh parser that expects program-level sections (after recovery at a declaration keyword). */
@@ -158,18 +165,53 @@ Program *parse_program(Arena *a, const Source *src, Diags *diags) {
   lexer_init(&lex, src, diags, a);
   void *parser = ZplParseAlloc(malloc);
   Token tok = lexer_next(&lex);
+  bool skipping = false; /* after a syntax error: skip to the next ';', 'end' or declaration keyword */
+  bool to_section = false; /* after the parser gave up: skip to the next declaration keyword */
   for (;;) {
     ctx.peek = tok.kind ? lexer_next(&lex) : tok;
-    if (tok.kind != TK_LEXERROR && !zpl_parser_accepts(parser, tok.kind)) {
+    if ((skipping && !is_sync_token(tok.kind)) || (to_section && tok.kind != 0 && !is_section_keyword(tok.kind))) {
+      track_block(&ctx, tok.kind, tok.line);
+      tok = ctx.peek;
+      continue;
+    }
+    skipping = false;
+    if (to_section) {
+      to_section = false;
+      if (tok.kind == 0) break;
+      parser = restart_parser(&ctx, parser);
+    }
+    if (tok.kind == 0 && lex.eof_in_error) {
+      break; /* an unterminated comment: the lexical error says it all */
+    }
+    if (token_is_reserved(tok.kind) && zpl_parser_errcnt(parser) < 0 &&
+        !zpl_parser_accepts_pair(parser, tok.kind, ctx.peek.kind) &&
+        zpl_parser_accepts_pair(parser, TK_IDENT, ctx.peek.kind)) {
+      /* A reserved word where a name fits (`scan := 1;`): S5, then go on with a name. */
+      diag_syntax(diags, tok.line, tok.col, "'%.*s' is a reserved word and cannot be used as an identifier", tok.len,
+                  src->text + tok.off);
+      tok.kind = TK_IDENT;
+    } else if (tok.kind != TK_LEXERROR && !zpl_parser_accepts(parser, tok.kind)) {
       /* Word the error from the state before lemon's default reductions lose it. */
-      if (zpl_parser_errcnt(parser) < 0) parse_syntax_error(&ctx, parser, tok.kind, &tok);
-      if (is_section_keyword(tok.kind)) parser = restart_parser(&ctx, parser);
+      bool report = zpl_parser_errcnt(parser) < 0;
+      if (report && parse_syntax_error(&ctx, parser, tok.kind, &tok)) {
+        tok.kind = TK_IDENT; /* a reserved word used as a name: go on as if it were one */
+      } else if (is_section_keyword(tok.kind)) {
+        parser = restart_parser(&ctx, parser);
+      } else {
+        skipping = tok.kind != 0 && !is_sync_token(tok.kind);
+      }
     }
     track_block(&ctx, tok.kind, tok.line);
     ZplParse(parser, tok.kind, tok, &ctx);
     if (ctx.overflow) {
       diag_syntax(diags, tok.line, tok.col, "program is nested too deeply");
       break;
+    }
+    if (ctx.parse_failed) { /* nothing could recover inside: start again at the next declaration */
+      ctx.parse_failed = false;
+      to_section = true;
+    } else if (tok.kind == TK_SEMI || tok.kind == TK_END) {
+      zpl_parser_clear_errors(parser); /* report the next error too */
     }
     if (tok.kind == 0) break;
     tok = ctx.peek;

@@ -307,6 +307,7 @@ static Ident *ident_array(ParseCtx *ctx, PtrVec *names) {
 
 FieldSyn *build_field_syn(ParseCtx *ctx, PtrVec *names, TypeSyn *type) {
   FieldSyn *f = ARENA_NEW(ctx->arena, FieldSyn);
+  if (!names) return f; /* a broken field (only seen after a syntax error) */
   f->names = ident_array(ctx, names);
   f->nnames = names->len;
   f->type = type;
@@ -472,6 +473,19 @@ void end_procedure(ParseCtx *ctx, Stmt *body) {
   p->nlocals = ctx->locals.len;
   ctx->cur_proc = NULL;
   ctx->locals = (PtrVec){0};
+}
+
+void begin_nested_procedure(ParseCtx *ctx, Token kw) {
+  begin_bad_items(ctx, kw, true, NULL); /* E41 at the keyword of the nested procedure */
+  if (ctx->nsaved < (int)(sizeof ctx->saved_locals / sizeof ctx->saved_locals[0])) ctx->saved_locals[ctx->nsaved] = ctx->locals;
+  ctx->nsaved++;
+  ctx->locals = (PtrVec){0}; /* its own locals are discarded */
+}
+
+void end_nested_procedure(ParseCtx *ctx) {
+  if (ctx->nsaved == 0) return;
+  ctx->nsaved--;
+  if (ctx->nsaved < (int)(sizeof ctx->saved_locals / sizeof ctx->saved_locals[0])) ctx->locals = ctx->saved_locals[ctx->nsaved];
 }
 
 void add_prototype(ParseCtx *ctx, Token kw, Proc *p, bool is_extern) {

@@ -21,16 +21,20 @@ typedef struct ParseCtx {
   PtrVec *target;      /* where the items go: the program, a procedure's locals, or discard */
   PtrVec discard;
   PtrVec locals;       /* locals of the procedure being parsed */
+  PtrVec saved_locals[8]; /* the enclosing procedures' locals while a nested one (E41) is parsed */
+  int nsaved;
   Proc *cur_proc;
   Token peek;          /* the token after the one being parsed */
   bool overflow;
+  bool parse_failed;   /* lemon gave up (no rule could recover): restart at the next section */
   bool lemon_error;    /* lemon's %syntax_error ran (reporting is done by the driver) */
   OpenBlock *blocks;
   int nblocks, capblocks;
 } ParseCtx;
 
-/* Word and report a syntax error at tok, given the parser state before tok. */
-void parse_syntax_error(ParseCtx *ctx, void *parser, int major, const Token *tok);
+/* Word and report a syntax error at tok, given the parser state before tok. Returns true for S5
+ * (a reserved word where a name fits), after which parsing goes on with a name in its place. */
+bool parse_syntax_error(ParseCtx *ctx, void *parser, int major, const Token *tok);
 /* A syntax error detected by a grammar action (S3, malformed directions). */
 void parse_action_error(ParseCtx *ctx, Token at, const char *msg);
 
@@ -38,6 +42,7 @@ void parse_action_error(ParseCtx *ctx, Token at, const char *msg);
 bool zpl_parser_accepts(void *parser, int token);
 bool zpl_parser_accepts_pair(void *parser, int first, int second);
 int zpl_parser_errcnt(void *parser);
+void zpl_parser_clear_errors(void *parser);
 void *ZplParseAlloc(void *(*mallocProc)(size_t));
 void ZplParse(void *parser, int major, Token minor, ParseCtx *ctx);
 void ZplParseFree(void *parser, void (*freeProc)(void *));
@@ -97,6 +102,9 @@ Proc *build_proc_header(ParseCtx *ctx, Token name, PtrVec *params, TypeSyn *resu
 PtrVec build_params(ParseCtx *ctx, Token mode_tok, ParamMode mode, PtrVec *names, TypeSyn *type);
 void begin_procedure(ParseCtx *ctx, Token kw, Proc *p);
 void end_procedure(ParseCtx *ctx, Stmt *body);
+/* A procedure among another's locals: E41 at its keyword; its body is parsed and dropped. */
+void begin_nested_procedure(ParseCtx *ctx, Token kw);
+void end_nested_procedure(ParseCtx *ctx);
 void add_prototype(ParseCtx *ctx, Token kw, Proc *p, bool is_extern);
 Stmt *build_assign(ParseCtx *ctx, Expr *lhs, Token op, int asop, Expr *rhs);
 Stmt *build_stmt(ParseCtx *ctx, StmtKind kind, Token first);

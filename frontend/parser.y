@@ -19,6 +19,7 @@
 
 %syntax_error { (void)yymajor; (void)TOKEN; ctx->lemon_error = true; }
 %stack_overflow { ctx->overflow = true; }
+%parse_failure { ctx->parse_failed = true; }
 
 /* Tokens made by the lexer that no rule uses directly, declared so they get codes. */
 %token LEXERROR RESYNC DISTWORD.
@@ -62,6 +63,15 @@ extern_const_head ::= EXTERN CONST. { begin_items(ctx, D_EXTERN_CONST, false); }
 extern_const_head ::= EXTERN CONSTANT. { begin_items(ctx, D_EXTERN_CONST, false); }
 dist_head ::= GRID(K). { begin_bad_items(ctx, K, false, "grids and distributions are not supported"); }
 dist_head ::= DISTRIBUTION(K). { begin_bad_items(ctx, K, false, "grids and distributions are not supported"); }
+
+/* Error recovery inside sections: a broken item ends at its ';'. */
+config_item ::= error SEMI.
+const_item ::= error SEMI.
+type_item ::= error SEMI.
+region_item ::= error SEMI.
+dir_item ::= error SEMI.
+var_item ::= error SEMI.
+extern_item ::= error SEMI.
 
 config_items ::= config_item.
 config_items ::= config_items config_item.
@@ -146,8 +156,12 @@ local_section ::= local_bad_head const_items.
 local_section ::= local_type_head type_items.
 local_section ::= local_region_head region_items.
 local_section ::= local_dir_head dir_items.
+local_section ::= local_proc_head locals body SEMI. { end_nested_procedure(ctx); }
+local_section ::= PROTOTYPE(K) proc_header SEMI. { begin_bad_items(ctx, K, true, NULL); }
+local_section ::= EXTERN(K) PROTOTYPE proc_header SEMI. { begin_bad_items(ctx, K, true, NULL); }
 local_section ::= STATIC(K) local_var_head var_items. { add_unsupported_decl(ctx, K, "static variables are not supported"); }
 local_var_head ::= VAR. { begin_items(ctx, D_VAR, true); }
+local_proc_head ::= PROCEDURE(K) proc_header SEMI. { begin_nested_procedure(ctx, K); }
 local_bad_head ::= CONST(K). { begin_bad_items(ctx, K, true, NULL); }
 local_bad_head ::= CONSTANT(K). { begin_bad_items(ctx, K, true, NULL); }
 local_bad_head ::= CONFIG(K) VAR. { begin_bad_items(ctx, K, true, NULL); }
@@ -191,6 +205,7 @@ fields(A) ::= field(F). { A = (PtrVec){0}; vec_push(ctx->arena, &A, F); }
 fields(A) ::= fields(B) field(F). { A = B; vec_push(ctx->arena, &A, F); }
 %type field {FieldSyn *}
 field(A) ::= ident_list(L) COLON type(T) SEMI. { A = build_field_syn(ctx, &L, T); }
+field(A) ::= error SEMI. { A = build_field_syn(ctx, NULL, NULL); }
 
 %type bounds {PtrVec}
 bounds(A) ::= bound(B). { A = (PtrVec){0}; vec_push(ctx->arena, &A, B); }
@@ -284,6 +299,7 @@ stmt(A) ::= BWRITE(K) LPAREN expr_list RPAREN. { A = build_unsupported_stmt(ctx,
 lhs(A) ::= designator(D). { A = D; }
 lhs(A) ::= designator(D) ATSIGN(K) dir(X). { A = build_unsupported_expr(ctx, K, "'@' on the left of an assignment is not supported", build_shift(ctx, D, K, X), X->end); A->oploc = A->loc = D->loc; }
 lhs(A) ::= designator(D) ATCARET(K) dir(X). { A = build_unsupported_expr(ctx, K, "'@' on the left of an assignment is not supported", build_shift(ctx, D, K, X), X->end); A->oploc = A->loc = D->loc; }
+lhs(A) ::= designator(D) HASH(K) bracket(R). { A = build_unsupported_expr(ctx, K, "permutation and remap operators are not supported", D, R->end); A->oploc = tok_loc(K); }
 lhs(A) ::= designator(D) PRIMEAT(K) dir(X). { A = build_unsupported_expr(ctx, K, "wavefront computations ('scan' blocks and primed '@') are not supported", D, X->end); A->loc = D->loc; }
 
 %type elsifs {PtrVec}
@@ -455,4 +471,6 @@ bool zpl_parser_accepts_pair(void *parser, int first, int second) {
 }
 
 int zpl_parser_errcnt(void *parser) { return ((yyParser *)parser)->yyerrcnt; }
+
+void zpl_parser_clear_errors(void *parser) { ((yyParser *)parser)->yyerrcnt = -1; }
 }

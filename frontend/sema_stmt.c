@@ -133,7 +133,7 @@ static OpKind compound_op(AssignOp op) {
 static void check_assign(Sema *S, Stmt *st) {
   Expr *lhs = st->lhs;
   if (lhs->kind == EX_UNSUPPORTED) {
-    SEMA_ERR(S, lhs->oploc.off < lhs->loc.off ? lhs->oploc : lhs->loc, "%s", lhs->unsupported);
+    SEMA_ERR(S, lhs->oploc, "%s", lhs->unsupported);
     return;
   }
   Type *lt = sema_expr_whole(S, lhs);

@@ -78,7 +78,12 @@ static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, in
 void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
                            const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
                            const int64_t *fluff_hi, int line) {
+  zrt_array keep = *a;                        /* the regions the generated code sets */
   memset(a, 0, sizeof *a);
+  memcpy(a->dlo, keep.dlo, sizeof a->dlo);
+  memcpy(a->dhi, keep.dhi, sizeof a->dhi);
+  memcpy(a->slo, keep.slo, sizeof a->slo);
+  memcpy(a->shi, keep.shi, sizeof a->shi);
   a->rank = rank;
   a->elem = elem;
   a->flood = flood;

@@ -8,7 +8,7 @@
  * than 0 waits briefly for that before aborting, so that output written before the error is not
  * lost when process 0 is also failing (the usual case: scalar code is replicated). */
 #include "zrt_internal.h"
-#include <mpi.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -123,6 +123,17 @@ void zrt_poll_errors(void) {
   int old;
   claim_word_or(ZERO_FLUSHED, &old, 2000);
   wait_to_be_stopped();
+}
+
+void zrt_wait(MPI_Request *rq) {
+  for (;;) {
+    int done = 0;
+    MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+    if (done)
+      return;
+    zrt_poll_errors();
+    sched_yield();
+  }
 }
 
 void zrt_halt(int line) {

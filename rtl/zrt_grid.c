@@ -4,7 +4,6 @@
  * or last block). */
 #include "zrt_internal.h"
 #include <ctype.h>
-#include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
 

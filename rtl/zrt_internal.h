@@ -4,6 +4,7 @@
 #ifndef AZC_ZRT_INTERNAL_H
 #define AZC_ZRT_INTERNAL_H
 #include "zrt.h"
+#include <mpi.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -55,7 +56,7 @@ bool zrt_config_parse(const zrt_config *c, const char *text, zrt_cfg_value *out,
 /* Store v, of kind k, as the command-line value of config i / forget all stored values. */
 void zrt_config_set(int i, zrt_config_kind k, const zrt_cfg_value *v);
 void zrt_config_reset(void);
-/* The type name of an integer or floating kind as spelled in section 4.1 ("integer"). */
+/* The type name of a kind as spelled in section 4.1 ("integer"; "enumeration" for enums). */
 const char *zrt_kind_name(zrt_config_kind k);
 /* Parse an optional sign and decimal digits. Returns false if the syntax is wrong; otherwise
  * *neg and *mag hold the sign and magnitude, and *overflow is set if the magnitude does not
@@ -67,7 +68,7 @@ bool zrt_decimal_in_range(bool neg, uint64_t mag, bool overflow, int64_t min, in
 /* The same for an unsigned range [0, max]. */
 bool zrt_decimal_in_urange(bool neg, uint64_t mag, bool overflow, uint64_t max, uint64_t *out);
 
-/* ---- process grids and blocks (zrt_array.c) ---- */
+/* ---- process grids and blocks (zrt_grid.c) ---- */
 
 /* Block k (0-based) of n cells cut into p contiguous blocks, the first n % p one larger:
  * cells [*lo, *hi] counted from 0 (*hi = *lo - 1 when the block is empty). */
@@ -99,6 +100,9 @@ void zrt_error_teardown(void);
 /* For wait loops: if another process is reporting an error, flush output and wait to be
  * stopped. Cheap when nothing happened. */
 void zrt_poll_errors(void);
+/* Complete a nonblocking MPI operation: test it, watch for errors reported elsewhere, and
+ * yield the processor between tests. */
+void zrt_wait(MPI_Request *rq);
 /* zrt_error with a va_list. */
 _Noreturn void zrt_verror(int line, const char *fmt, va_list ap);
 
@@ -121,8 +125,6 @@ zrt_file_entry *zrt_file_get(zrt_file f);
 void zrt_flush_all(void);
 /* Close every open file (at exit). */
 void zrt_files_close_all(void);
-/* Reset the file table to the four predefined handles (for tests). */
-void zrt_files_reset(void);
 /* Free process 0's reader of a readable stream. */
 void zrt_reader_free(zrt_reader *rd);
 /* Does the stream have nothing but whitespace left (process 0)? */

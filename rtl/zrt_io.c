@@ -2,7 +2,6 @@
  * integers on every process; the streams live on process 0), open/close/eof with W4, and
  * write/writeln output, done by process 0 only with R6 checked on every process. */
 #include "zrt_internal.h"
-#include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,8 +39,11 @@ zrt_file_entry *zrt_file_get(zrt_file f) {
 }
 
 void zrt_bcast(void *buf, size_t n) {
-  if (zrt_g.nprocs > 1 && zrt_g.mpi)
-    MPI_Bcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+    return;
+  MPI_Request rq;
+  MPI_Ibcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
 }
 
 void zrt_flush_all(void) {
@@ -64,16 +66,6 @@ void zrt_files_close_all(void) {
       close_entry(&files[f]);
   fflush(stdout);
   fflush(stderr);
-}
-
-void zrt_files_reset(void) {
-  zrt_files_close_all();
-  if (nfiles > ZRT_ZIN) {
-    zrt_reader_free(files[ZRT_ZIN].rd);
-    files[ZRT_ZIN].rd = NULL;
-  }
-  nfiles = 0;
-  files_init();
 }
 
 /* ---- open, close, eof ---- */

@@ -3,8 +3,6 @@
  * process gets the same value or stops with the same error. */
 #include "zrt_internal.h"
 #include <ctype.h>
-#include <errno.h>
-#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +85,7 @@ static int peek(zrt_reader *r, size_t k) {
 
 /* Skip whitespace and take the next word (the whitespace after it stays for the next read):
  * *tok is NUL-terminated and valid until the next read. RD_EOF if only whitespace is left. */
-static int next_word(zrt_reader *r, char **tok, size_t *n) {
+static int next_word(zrt_reader *r, char **tok) {
   static char *word;
   static size_t wcap;
   int c;
@@ -109,7 +107,6 @@ static int next_word(zrt_reader *r, char **tok, size_t *n) {
   word[k] = '\0';
   r->pos += k;
   *tok = word;
-  *n = k;
   return RD_OK;
 }
 
@@ -143,8 +140,7 @@ int64_t zrt_read_int(zrt_file f, int line, int64_t min, int64_t max, const char 
   zrt_reader *r = start_read(f, line);
   read_msg m = { RD_OK, { 0 } };
   char *w;
-  size_t n;
-  if (r && (m.status = next_word(r, &w, &n)) == RD_OK) {
+  if (r && (m.status = next_word(r, &w)) == RD_OK) {
     bool neg, ovf;
     uint64_t mag;
     if (!zrt_parse_decimal(w, &neg, &mag, &ovf) ||
@@ -159,8 +155,7 @@ uint64_t zrt_read_uint(zrt_file f, int line, uint64_t max, const char *type_name
   zrt_reader *r = start_read(f, line);
   read_msg m = { RD_OK, { 0 } };
   char *w;
-  size_t n;
-  if (r && (m.status = next_word(r, &w, &n)) == RD_OK) {
+  if (r && (m.status = next_word(r, &w)) == RD_OK) {
     bool neg, ovf;
     uint64_t mag;
     if (!zrt_parse_decimal(w, &neg, &mag, &ovf) ||
@@ -172,10 +167,9 @@ uint64_t zrt_read_uint(zrt_file f, int line, uint64_t max, const char *type_name
 }
 
 /* Convert a whole word with the strto* function of the type ("float", "quad", else double),
- * so the value is rounded once, to that type. */
+ * so the value is rounded once, to that type. Overflow gives an infinity, as strtod does. */
 static bool convert_float(const char *w, const char *type_name, long double *out) {
   char *end;
-  errno = 0;
   if (strcmp(type_name, "float") == 0)
     *out = strtof(w, &end);
   else if (strcmp(type_name, "quad") == 0)
@@ -189,8 +183,7 @@ long double zrt_read_float(zrt_file f, int line, const char *type_name) {
   zrt_reader *r = start_read(f, line);
   read_msg m = { RD_OK, { 0 } };
   char *w;
-  size_t n;
-  if (r && (m.status = next_word(r, &w, &n)) == RD_OK && !convert_float(w, type_name, &m.v.q))
+  if (r && (m.status = next_word(r, &w)) == RD_OK && !convert_float(w, type_name, &m.v.q))
     m.status = RD_INVALID;
   finish_read(&m, sizeof m.v.q, line, type_name);
   return m.v.q;
@@ -200,8 +193,7 @@ zrt_bool zrt_read_bool(zrt_file f, int line) {
   zrt_reader *r = start_read(f, line);
   read_msg m = { RD_OK, { 0 } };
   char *w;
-  size_t n;
-  if (r && (m.status = next_word(r, &w, &n)) == RD_OK) {
+  if (r && (m.status = next_word(r, &w)) == RD_OK) {
     if (strcmp(w, "true") == 0)
       m.v.i = 1;
     else if (strcmp(w, "false") != 0)
@@ -231,8 +223,7 @@ void zrt_read_string(zrt_file f, int line, zrt_string *out) {
   zrt_reader *r = start_read(f, line);
   read_msg m = { RD_OK, { 0 } };
   char *w;
-  size_t n;
-  if (r && (m.status = next_word(r, &w, &n)) == RD_OK)
+  if (r && (m.status = next_word(r, &w)) == RD_OK)
     m.v.s = zrt_str(w);
   finish_read(&m, sizeof m.v.s, line, "string");
   *out = m.v.s;

@@ -3,7 +3,6 @@
  * the C1-C4 errors, normal exit, and the process-count queries. */
 #include "zrt_internal.h"
 #include <ctype.h>
-#include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,0 +1,213 @@
+/* test_array.c - parallel-array storage (allocation of this process's part with fluff, zeroed,
+ * row-major, addressing through origin and strides, flood dimensions, copies) and indexed
+ * arrays (row-major addressing, copies, R2 messages). */
+#include "rtl_check.h"
+#include "zrt_internal.h"
+
+static const zrt_program prog = { "arr", "arr.zpl", NULL, 0 };
+
+/* Address of global index idx in a. */
+static char *at(const zrt_array *a, const int64_t *idx) {
+  int64_t off = 0;
+  for (int k = 0; k < a->rank; k++)
+    off += idx[k] * a->stride[k];
+  return a->origin + off * (int64_t)a->elem;
+}
+
+/* Is every byte of n bytes at p zero? */
+static bool all_zero(const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++)
+    if (b[i])
+      return false;
+  return true;
+}
+
+/* One process: the whole storage region, row-major, last dimension contiguous. */
+static void test_whole(void) {
+  zrt_array a = { 0 };
+  a.dlo[0] = 1, a.dhi[0] = 10, a.slo[1] = -1, a.shi[1] = 5;
+  zrt_array_alloc(&a, 2, sizeof(double), (int64_t[]){ 0, -1 }, (int64_t[]){ 11, 5 }, 0);
+  CHECK(a.allocated && a.mem && a.rank == 2 && a.elem == sizeof(double));
+  CHECK(a.dlo[0] == 1 && a.dhi[0] == 10 && a.slo[1] == -1 && a.shi[1] == 5);  /* kept */
+  CHECK(a.lo[0] == 0 && a.hi[0] == 11 && a.lo[1] == -1 && a.hi[1] == 5);
+  CHECK(a.stride[0] == 7 && a.stride[1] == 1);
+  CHECK(all_zero(a.mem, 12 * 7 * sizeof(double)));
+  for (int64_t i = 0; i <= 11; i++)
+    for (int64_t j = -1; j <= 5; j++)
+      *(double *)at(&a, (int64_t[]){ i, j }) = 100.0 * (double)i + (double)j;
+  const double *m = a.mem;
+  CHECK(m[0] == -1.0 && m[1] == 0.0 && m[6] == 5.0 && m[7] == 99.0 && m[83] == 1105.0);
+  zrt_array b = { 0 };
+  zrt_array_copy(&b, &a);
+  CHECK(b.mem != a.mem && b.allocated && b.stride[0] == 7);
+  CHECK(*(double *)at(&b, (int64_t[]){ 3, 4 }) == 304.0);
+  *(double *)at(&a, (int64_t[]){ 3, 4 }) = -1.0;
+  CHECK(*(double *)at(&b, (int64_t[]){ 3, 4 }) == 304.0);
+  void *keep = b.mem;
+  zrt_array_copy(&b, &a);                     /* same layout: copied in place */
+  CHECK(b.mem == keep && *(double *)at(&b, (int64_t[]){ 3, 4 }) == -1.0);
+  zrt_array c;
+  zrt_array_alloc(&c, 1, 1, (int64_t[]){ 1 }, (int64_t[]){ 3 }, 0);
+  zrt_array_copy(&c, &a);                     /* another layout: reallocated */
+  CHECK(c.rank == 2 && *(double *)at(&c, (int64_t[]){ 11, 5 }) == 1105.0);
+  zrt_array_free(&a);
+  zrt_array_free(&b);
+  zrt_array_free(&c);
+  CHECK(!a.allocated && a.mem == NULL);
+}
+
+/* Flood dimensions have extent 1 and stride 0: every index reaches the same element. */
+static void test_flood(void) {
+  zrt_array f;
+  zrt_array_alloc(&f, 2, sizeof(int), (int64_t[]){ 1, 1 }, (int64_t[]){ 4, 9 }, 1u << 1);
+  CHECK(f.stride[0] == 1 && f.stride[1] == 0);
+  CHECK(at(&f, (int64_t[]){ 2, 5 }) == at(&f, (int64_t[]){ 2, -3 }));
+  CHECK(at(&f, (int64_t[]){ 1, 0 }) == (char *)f.mem);
+  CHECK(at(&f, (int64_t[]){ 4, 0 }) == (char *)f.mem + 3 * sizeof(int));
+  zrt_array_free(&f);
+  zrt_array g;
+  zrt_array_alloc(&g, 3, 2, (int64_t[]){ 0, 0, 0 }, (int64_t[]){ 2, 5, 3 }, 1u << 1);
+  CHECK(g.stride[0] == 4 && g.stride[1] == 0 && g.stride[2] == 1);
+  CHECK(at(&g, (int64_t[]){ 2, 7, 3 }) == (char *)g.mem + 2 * (2 * 4 + 3));
+  zrt_array_free(&g);
+  zrt_array h;
+  zrt_array_alloc(&h, 2, 8, (int64_t[]){ 0, 0 }, (int64_t[]){ 0, 0 }, 3u);
+  CHECK(h.mem && h.stride[0] == 0 && h.stride[1] == 0 && h.origin == (char *)h.mem);
+  zrt_array_free(&h);
+}
+
+/* Empty regions, rank 6, odd element sizes. */
+static void test_shapes(void) {
+  zrt_array e;
+  zrt_array_alloc(&e, 2, 4, (int64_t[]){ 1, 1 }, (int64_t[]){ 0, 5 }, 0);
+  CHECK(e.allocated && e.mem == NULL && e.origin == NULL);
+  zrt_array e2 = { 0 };
+  zrt_array_copy(&e2, &e);
+  CHECK(e2.allocated && e2.mem == NULL);
+  zrt_array_free(&e);
+  zrt_array_free(&e2);
+  zrt_array s;
+  int64_t lo[6] = { 1, 2, 3, -1, 0, 1 }, hi[6] = { 2, 3, 4, 0, 1, 2 };
+  zrt_array_alloc(&s, 6, 3, lo, hi, 0);
+  CHECK(s.stride[5] == 1 && s.stride[0] == 32);
+  CHECK(all_zero(s.mem, 64 * 3));
+  CHECK(at(&s, lo) == (char *)s.mem && at(&s, hi) == (char *)s.mem + 63 * 3);
+  zrt_array_free(&s);
+}
+
+/* A process of a simulated grid allocates its block plus the fluff, within the storage region. */
+static void test_distributed(void) {
+  int64_t lo = 1, hi = 100, slo = 0, shi = 101;
+  static const int64_t want[4][2] = { { 0, 33 }, { 18, 58 }, { 43, 83 }, { 68, 101 } };
+  for (int me = 0; me < 4; me++) {
+    zrt_distribute_as(1, &lo, &hi, me, (int[]){ 4 });
+    zrt_array a;
+    zrt_array_alloc(&a, 1, 8, &slo, &shi, 0);
+    CHECK_INT(a.lo[0], want[me][0]);
+    CHECK_INT(a.hi[0], want[me][1]);
+    CHECK(at(&a, &a.lo[0]) == (char *)a.mem);
+    zrt_array_free(&a);
+  }
+  zrt_distribute_as(1, &lo, &hi, 1, (int[]){ 4 });
+  zrt_array b;
+  zrt_array_alloc_fluff(&b, 1, 8, &slo, &shi, 0, (int64_t[]){ 1 }, (int64_t[]){ 2 }, 7);
+  CHECK(b.lo[0] == 25 && b.hi[0] == 52);
+  zrt_array_free(&b);
+  /* a process that owns nothing of the box holds nothing */
+  zrt_distribute_as(2, (int64_t[]){ 1, 1 }, (int64_t[]){ 3, 3 }, 3, (int[]){ 4, 1 });
+  zrt_array c;
+  zrt_array_alloc_fluff(&c, 2, 8, (int64_t[]){ 1, 1 }, (int64_t[]){ 3, 3 }, 0,
+                        (int64_t[]){ 0, 0 }, (int64_t[]){ 0, 0 }, 7);
+  CHECK(c.allocated && c.mem == NULL);
+  zrt_array_free(&c);
+  zrt_grid_reset();
+}
+
+/* Indexed arrays: row-major from the lower bounds, copies. */
+static void test_iarray(void) {
+  zrt_iarray a;
+  zrt_iarray_alloc(&a, 2, sizeof(int32_t), (int64_t[]){ 1, 0 }, (int64_t[]){ 3, 4 });
+  CHECK(a.count == 15 && all_zero(a.data, 15 * 4));
+  CHECK((char *)zrt_iarray_at(&a, (int64_t[]){ 1, 0 }, 1, "a") == a.data);
+  CHECK((char *)zrt_iarray_at(&a, (int64_t[]){ 2, 3 }, 1, "a") == a.data + (5 + 3) * 4);
+  CHECK((char *)zrt_iarray_at(&a, (int64_t[]){ 3, 4 }, 1, "a") == a.data + 14 * 4);
+  for (int i = 0; i < 15; i++)
+    ((int32_t *)a.data)[i] = i;
+  zrt_iarray b = { 0 };
+  zrt_iarray_copy(&b, &a);
+  CHECK(b.data != a.data && b.count == 15 && ((int32_t *)b.data)[14] == 14);
+  CHECK(*(int32_t *)zrt_iarray_at(&b, (int64_t[]){ 2, 1 }, 1, "b") == 6);
+  zrt_iarray_free(&a);
+  zrt_iarray_free(&b);
+  zrt_iarray e;
+  zrt_iarray_alloc(&e, 1, 8, (int64_t[]){ 5 }, (int64_t[]){ 4 });
+  CHECK(e.count == 0 && e.data);
+  zrt_iarray_free(&e);
+}
+
+typedef struct r2_case {
+  int64_t lo[2], hi[2], idx[2];
+  int ndims;
+  const char *name, *msg;
+} r2_case;
+
+/* Child: one out-of-bounds subscript. */
+static void r2_child(void *arg) {
+  const r2_case *c = arg;
+  zrt_iarray a;
+  zrt_iarray_alloc(&a, c->ndims, 4, c->lo, c->hi);
+  zrt_printf(ZRT_ZOUT, 1, "x\n");
+  zrt_iarray_at(&a, c->idx, 44, c->name);
+  zrt_exit(0);
+}
+
+static void test_r2(void) {
+  static const r2_case cases[] = {
+    { { 1 }, { 3 }, { 4 }, 1, "a", "subscript 4 is out of bounds 1..3 for dimension 1 of 'a'" },
+    { { 1 }, { 3 }, { 0 }, 1, "a", "subscript 0 is out of bounds 1..3 for dimension 1 of 'a'" },
+    { { 1, 0 }, { 3, 4 }, { 2, -1 }, 2, "m",
+      "subscript -1 is out of bounds 0..4 for dimension 2 of 'm'" },
+    { { -5, 0 }, { -2, 4 }, { -6, 9 }, 2, "m",
+      "subscript -6 is out of bounds -5..-2 for dimension 1 of 'm'" },
+    { { 1 }, { 0 }, { 1 }, 1, "e", "subscript 1 is out of bounds 1..0 for dimension 1 of 'e'" },
+    { { 0 }, { 9 }, { INT64_MIN }, 1, "big",
+      "subscript -9223372036854775808 is out of bounds 0..9 for dimension 1 of 'big'" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char want[160];
+    snprintf(want, sizeof want, "arr.zpl:44: runtime error: %s\n", cases[i].msg);
+    child_result r = run_child(r2_child, (void *)&cases[i]);
+    CHECK_CHILD(r, 1, "x\n", want);
+  }
+}
+
+/* Child: an allocation that cannot succeed. */
+static void oom_child(void *arg) {
+  zrt_array a;
+  if (arg)
+    zrt_array_alloc_fluff(&a, 2, 8, (int64_t[]){ 0, 0 }, (int64_t[]){ INT64_MAX / 4, 1000 }, 0,
+                          NULL, NULL, 12);
+  else
+    zrt_array_alloc(&a, 1, 8, (int64_t[]){ 0 }, (int64_t[]){ INT64_MAX - 1 }, 0);
+  zrt_exit(0);
+}
+
+static void test_r15(void) {
+  child_result r = run_child(oom_child, "line");
+  CHECK_CHILD(r, 1, "", "arr.zpl:12: runtime error: out of memory\n");
+  r = run_child(oom_child, NULL);
+  CHECK_CHILD(r, 1, "", "arr.zpl: runtime error: out of memory\n");
+}
+
+int main(void) {
+  zrt_g.prog = &prog;
+  test_whole();
+  test_flood();
+  test_shapes();
+  test_distributed();
+  test_iarray();
+  test_r2();
+  test_r15();
+  return check_report("test_rtl_array");
+}
