@@ -322,6 +322,7 @@ struct Decl {
   Loc header_loc;
   const char *unsupported; /* D_UNSUPPORTED: the E45 message; D_LOCAL_KEYWORD: the keyword */
   Symbol **syms;      /* sema: one per name */
+  int construct;      /* sema: its diagnostics construct (one error per declaration item) */
 };
 
 typedef struct Program {

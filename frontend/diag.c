@@ -85,6 +85,15 @@ void diag_construct_begin(Diags *d) {
   }
 }
 
+int diag_new_construct(Diags *d) { return ++d->next_construct; }
+
+void diag_construct_begin_id(Diags *d, int id) {
+  if (d->construct_depth++ == 0) {
+    d->construct_best = NULL;
+    d->construct_id = id;
+  }
+}
+
 void diag_construct_end(Diags *d) {
   if (--d->construct_depth == 0 && d->construct_best) {
     vec_push(d->arena, &d->semantic, d->construct_best);

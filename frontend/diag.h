@@ -43,6 +43,10 @@ int diag_current_construct(const Diags *d);
 void diag_warning(Diags *d, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Begin checking one construct (statement, declaration item, condition): only its first error counts. */
 void diag_construct_begin(Diags *d);
+/* A fresh construct id, for a construct checked in several places. */
+int diag_new_construct(Diags *d);
+/* Begin checking (part of) the construct with a given id. */
+void diag_construct_begin_id(Diags *d, int id);
 /* End the construct begun last; commit its first error. */
 void diag_construct_end(Diags *d);
 bool diag_has_syntax_errors(const Diags *d);

@@ -190,7 +190,10 @@ static void warn_underscore(Sema *S, Ident *id) {
 static Symbol *declare_global(Sema *S, SymKind kind, Ident *id, Decl *d) {
   Symbol *old = scope_get(S->globals, id->name);
   if (old) {
+    if (d) diag_construct_begin_id(S->diags, decl_construct(S, d));
     SEMA_ERR(S, id->loc, "redefinition of '%s' (previously declared at line %d)", id->name, old->loc.line);
+    if (d) diag_construct_end(S->diags);
+    old->error = true; /* uses of the name are ambiguous now: not reported again */
     return NULL;
   }
   Symbol *sym = sema_new_symbol(S, kind, id->name, id->loc);
@@ -227,6 +230,7 @@ static void declare_proc(Sema *S, Decl *d) {
   }
   if (old) {
     SEMA_ERR(S, p->name.loc, "redefinition of '%s' (previously declared at line %d)", p->name.name, old->loc.line);
+    old->error = true;
     return;
   }
   Symbol *sym = declare_global(S, SYM_PROC, &p->name, d);
@@ -234,6 +238,19 @@ static void declare_proc(Sema *S, Decl *d) {
   sym->info = ARENA_NEW(S->arena, ProcInfo);
   sym->info->sym = sym;
   p->sym = sym;
+}
+
+/* Declare the enumerators written in a type (at any depth), in order. */
+static void declare_enumerators(Sema *S, TypeSyn *ts, Decl *d) {
+  if (!ts) return;
+  if (ts->kind == TS_ENUM)
+    for (int i = 0; i < ts->nenums; i++) {
+      Symbol *sym = declare_global(S, SYM_ENUMERATOR, &ts->enums[i].name, d);
+      if (sym) sym->resolve_state = 2; /* its value is set when the type is resolved */
+    }
+  if (ts->kind == TS_RECORD)
+    for (int i = 0; i < ts->nfields; i++) declare_enumerators(S, ts->fields[i].type, d);
+  if (ts->kind == TS_ARRAY || ts->kind == TS_PARALLEL) declare_enumerators(S, ts->elem, d);
 }
 
 /* Phase 1: every global name, in order (procedures are visible everywhere). */
@@ -250,6 +267,7 @@ static void declare_globals(Sema *S) {
     default:
       d->syms = ARENA_ARRAY(S->arena, Symbol *, d->nnames);
       for (int k = 0; k < d->nnames; k++) d->syms[k] = declare_global(S, decl_symbol_kind(d->kind), &d->names[k], d);
+      declare_enumerators(S, d->type, d);
       break;
     }
   }

@@ -7,6 +7,12 @@
 /* True if t is the scalar type k. */
 static bool is_scalar(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
 
+/* The construct id of a declaration item (all its errors count as one, whenever found). */
+int decl_construct(Sema *S, Decl *d) {
+  if (!d->construct) d->construct = diag_new_construct(S->diags);
+  return d->construct;
+}
+
 /* Number of elements of an indexed array type if known, else -1. */
 static int64_t array_count(const Type *t) {
   int64_t n = 1;
@@ -111,23 +117,20 @@ static void note_array(Sema *S, Symbol *sym) {
 
 /* A var item (global or local): its type once, then each name's initializer. */
 void sema_check_var_item(Sema *S, Decl *d) {
-  diag_construct_begin(S->diags);
+  diag_construct_begin_id(S->diags, decl_construct(S, d));
   Type *t = sema_resolve_type(S, d->type, false);
-  diag_construct_end(S->diags);
   for (int k = 0; k < d->nnames; k++) {
     Symbol *sym = d->syms ? d->syms[k] : NULL;
     if (!sym) continue;
     sym->type = t;
-    sym->error = t->kind == TY_ERROR;
+    sym->error = sym->error || t->kind == TY_ERROR;
     sym->resolve_state = 2;
     note_array(S, sym);
   }
-  if (!d->init || t->kind == TY_ERROR) return;
-  for (int k = 0; k < d->nnames; k++) {
-    diag_construct_begin(S->diags);
-    if (!check_init(S, t, d->init, d->names[k].name) && d->syms && d->syms[k]) d->syms[k]->error = true;
-    diag_construct_end(S->diags);
-  }
+  if (d->init && t->kind != TY_ERROR)
+    for (int k = 0; k < d->nnames; k++)
+      if (!check_init(S, t, d->init, d->names[k].name) && d->syms && d->syms[k]) d->syms[k]->error = true;
+  diag_construct_end(S->diags);
 }
 
 /* The types a config var or config const may have (section 3.4). */
@@ -137,7 +140,7 @@ static bool config_type_ok(const Type *t) {
 
 /* A config var/const or constant item: type, required initializer, value. */
 static void resolve_valued(Sema *S, Symbol *sym, Decl *d) {
-  diag_construct_begin(S->diags);
+  diag_construct_begin_id(S->diags, decl_construct(S, d));
   Type *t = sema_resolve_type(S, d->type, false);
   sym->type = t;
   if (t->kind == TY_ERROR) sym->error = true;
@@ -161,18 +164,18 @@ static void resolve_valued(Sema *S, Symbol *sym, Decl *d) {
 
 /* A type item; enumerations and records take the declared name. */
 static void resolve_type_item(Sema *S, Symbol *sym, Decl *d) {
-  diag_construct_begin(S->diags);
+  diag_construct_begin_id(S->diags, decl_construct(S, d));
   Type *t = sema_resolve_type(S, d->type, false);
   diag_construct_end(S->diags);
   if ((t->kind == TY_ENUM || t->kind == TY_RECORD) && (d->type->kind == TS_ENUM || d->type->kind == TS_RECORD))
     t->name = sym->name;
   sym->type = t;
-  sym->error = t->kind == TY_ERROR;
+  sym->error = sym->error || t->kind == TY_ERROR;
 }
 
 /* A region item (section 3.7). */
 static void resolve_region_item(Sema *S, Symbol *sym, Decl *d) {
-  diag_construct_begin(S->diags);
+  diag_construct_begin_id(S->diags, decl_construct(S, d));
   RegionSyn *rs = d->region;
   if (rs->kind == RX_WITH || rs->kind == RX_WITHOUT) {
     SEMA_ERR(S, rs->loc, "a declared region cannot contain blank dimensions, '\"' or a mask");
@@ -183,14 +186,14 @@ static void resolve_region_item(Sema *S, Symbol *sym, Decl *d) {
     Region *r = sema_region_syn(S, rs, true);
     S->cover = saved;
     sym->region = r;
-    sym->error = r->error;
+    sym->error = sym->error || r->error;
   }
   diag_construct_end(S->diags);
 }
 
 /* A direction item (section 3.8). */
 static void resolve_direction_item(Sema *S, Symbol *sym, Decl *d) {
-  diag_construct_begin(S->diags);
+  diag_construct_begin_id(S->diags, decl_construct(S, d));
   bool known;
   if (!sema_dir(S, d->dir, &sym->dir_rank, sym->dir, &known)) sym->error = true;
   sym->dir_known = known;
@@ -248,6 +251,10 @@ void sema_check_decl(Sema *S, Decl *d) {
   case D_EXTERN_HEADER:
     break;
   case D_PROC: {
+    Proc *p = d->proc;
+    for (int i = 0; i < p->nparams; i++) /* W1 once per 'var' (a group of names shares one) */
+      if (p->params[i].mode == PM_VAR && (i == 0 || p->params[i - 1].mode_loc.off != p->params[i].mode_loc.off))
+        diag_warning(S->diags, p->params[i].mode_loc.line, p->params[i].mode_loc.col, "parameter mode 'var' is obsolete; use 'inout'");
     Symbol *sym = d->proc->sym;
     if (!sym) break;
     sema_proc_signature(S, sym);

@@ -122,7 +122,7 @@ static Type *check_name(Sema *S, Expr *e, bool whole_ok) {
   }
   Type *t = sym->type ? sym->type : S->t_error;
   if (t->kind == TY_ERROR) return set(e, t, 0);
-  if (t->kind == TY_ARRAY && !whole_ok) {
+  if (t->kind == TY_ARRAY && !(whole_ok && S->bare_array_ok)) {
     SEMA_ERR(S, e->loc, "indexed array '%s' must be subscripted; use '%s[]' for the whole array", sym->name, sym->name);
     return set(e, S->t_error, 0);
   }
@@ -154,7 +154,10 @@ static bool check_subscript(Sema *S, Expr *a) {
 
 /* base[args] */
 static Type *check_index(Sema *S, Expr *e, bool whole_ok) {
+  bool saved = S->bare_array_ok;
+  S->bare_array_ok = true; /* the array being subscripted */
   Type *bt = expr_check(S, e->base, true);
+  S->bare_array_ok = saved;
   if (bt->kind == TY_ERROR) return set(e, bt, 0);
   Expr *name = e->base;
   if (bt->kind != TY_ARRAY) {
@@ -520,8 +523,15 @@ static bool by_reference(ParamMode m) { return m == PM_OUT || m == PM_INOUT || m
 
 /* A whole parallel or indexed array argument for an array parameter. */
 static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) {
+  int saved_need = S->need_rank; /* a whole array passed is not an operand (section 5.7 rule 5) */
+  Loc saved_loc = S->need_loc;
+  S->bare_array_ok = true;
   Type *at = expr_check(S, arg, true);
+  S->bare_array_ok = false;
+  S->need_rank = saved_need;
+  S->need_loc = saved_loc;
   if (at->kind == TY_ERROR) return false;
+  bool by_value = !by_reference(callee->pmodes[i]);
   const char *pname = callee->pnames[i];
   Symbol *base = sema_base_symbol(arg);
   bool is_var = base && sema_is_variable(S, arg);
@@ -532,13 +542,16 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
       return false;
     }
     if (!whole || arg->rank != pt->rank || !type_same(at, pt->elem)) {
-      SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
-               expr_type_name(S, arg), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
+      if (by_value)
+        SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, expr_type_name(S, arg),
+                 type_name(S, pt));
+      else
+        SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
+                 expr_type_name(S, arg), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
       return false;
     }
     /* A whole array passed to a parameter is not an operand: drop its access record. */
     if (S->accesses.len && ((Access *)S->accesses.items[S->accesses.len - 1])->expr == arg) S->accesses.len--;
-    if (S->need_loc.off == arg->loc.off) S->need_rank = 0;
     ParamBinding *pb = ARENA_NEW(S->arena, ParamBinding);
     pb->callee = callee;
     pb->param = i;
@@ -551,8 +564,12 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
     return false;
   }
   if (!type_same(at, pt)) {
-    SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
-             type_name(S, at), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
+    if (by_value)
+      SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, type_name(S, at),
+               type_name(S, pt));
+    else
+      SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
+               type_name(S, at), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
     return false;
   }
   return true;

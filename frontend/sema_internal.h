@@ -242,6 +242,7 @@ struct Sema {
   Region *sub_cover;      /* inside a partial reduction / flood operand: its source region */
   bool in_init;           /* checking an indexed-array initializer (index1..6 allowed) */
   int expr_depth;         /* nesting of the expression being checked */
+  bool bare_array_ok;     /* checking an argument of an array parameter: a bare indexed array name is fine */
   bool depth_reported;
   int need_rank;          /* rank the statement's parallel operands need (0: none yet) */
   Loc need_loc;
@@ -301,6 +302,7 @@ void sema_check_prototype_match(Sema *S, Symbol *sym);   /* E54 "does not match"
 void sema_check_proc(Sema *S, Symbol *sym);
 void sema_check_decl(Sema *S, Decl *d);
 void sema_check_var_item(Sema *S, Decl *d);           /* a var item, global or local */
+int decl_construct(Sema *S, Decl *d);                  /* its diagnostics construct */
 void sema_check_format(Sema *S, Expr *fmt, Type *t);
 void sema_check_string_item(Sema *S, Expr *lit);
 

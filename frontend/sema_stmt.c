@@ -311,7 +311,8 @@ static void check_wrap(Sema *S, Stmt *st) {
     Type *t = sema_expr(S, e);
     if (t->kind == TY_ERROR) continue;
     Symbol *sym = sema_base_symbol(e);
-    if (!sym || !(e->kind == EX_NAME || e->kind == EX_FIELD) || e->parens || e->rank == 0 ||
+    bool wrong_rank = c && !c->error && !c->dynamic && e->rank != c->rank;
+    if (!sym || !(e->kind == EX_NAME || e->kind == EX_FIELD) || e->parens || e->rank == 0 || wrong_rank ||
         !(sym->kind == SYM_VAR || sym->kind == SYM_PARAM)) {
       SEMA_ERR(S, e->loc, "operand of '%s' must be a parallel array", kw);
       continue;
@@ -319,19 +320,20 @@ static void check_wrap(Sema *S, Stmt *st) {
     if (!check_target_symbol(S, e, sym)) continue;
     record_of_write(S, sym);
   }
+  if (c) S->need_rank = 0; /* the operands were checked against the region itself (E32) */
 }
 
 /* ---- control flow ---- */
 
 /* A condition of if/elsif/while/until: a scalar truth value (E21, E22); reductions in it need a region. */
-static void check_condition(Sema *S, Expr *c) {
+static void check_condition(Sema *S, Expr *c, Loc stmt) {
   diag_construct_begin(S->diags);
   S->need_rank = 0;
   Type *t = sema_expr(S, c);
   if (t->kind != TY_ERROR) {
     if (c->rank > 0) SEMA_ERR(S, c->loc, "parallel conditions are not supported");
     else if (!type_is_truth(t)) SEMA_ERR(S, c->loc, "expected a boolean or integer value, found %s", type_name(S, t));
-    else check_rank_need(S, c->loc);
+    else check_rank_need(S, stmt);
   }
   S->need_rank = 0;
   diag_construct_end(S->diags);
@@ -341,13 +343,13 @@ static void check_list(Sema *S, StmtList *l) {
   for (int i = 0; i < l->n; i++) check_stmt(S, l->items[i]);
 }
 
-/* A scalar integer expression of a for header. */
-static void check_for_bound(Sema *S, Expr *e, Type *var_type) {
+/* A bound or step of a for header: a scalar that converts to the loop variable's type (section 4.7). */
+static void check_for_bound(Sema *S, Expr *e, Symbol *var) {
   Type *t = sema_expr(S, e);
-  if (t->kind == TY_ERROR) return;
+  if (t->kind == TY_ERROR || !var || var->type->kind == TY_ERROR) return;
   if (e->rank > 0) SEMA_ERR(S, e->loc, "'for' bounds must be scalar");
-  else if (!(type_is_integer(t) || t->kind == TY_ENUM || (t->kind == TY_SCALAR && t->scalar == SK_BOOLEAN)))
-    SEMA_ERR(S, e->loc, "cannot assign %s to '%s' of type %s", type_name(S, t), "for", type_name(S, var_type));
+  else if (!type_assignable(var->type, t))
+    SEMA_ERR(S, e->loc, "cannot assign %s to '%s' of type %s", type_name(S, t), var->name, type_name(S, var->type));
 }
 
 static void check_for(Sema *S, Stmt *st) {
@@ -374,11 +376,11 @@ static void check_for(Sema *S, Stmt *st) {
   } else {
     ok = false;
   }
-  Type *vt = ok ? v->type : S->t_error;
+  Symbol *var = ok ? v : NULL;
   S->need_rank = 0;
-  check_for_bound(S, st->from, vt);
-  check_for_bound(S, st->to, vt);
-  if (st->step) check_for_bound(S, st->step, vt);
+  check_for_bound(S, st->from, var);
+  check_for_bound(S, st->to, var);
+  if (st->step) check_for_bound(S, st->step, var);
   check_rank_need(S, st->loc);
   S->need_rank = 0;
   diag_construct_end(S->diags);
@@ -487,13 +489,13 @@ static void check_stmt(Sema *S, Stmt *st) {
   case ST_BLOCK: check_list(S, &st->body); break;
   case ST_IF:
     for (int i = 0; i < st->narms; i++) {
-      check_condition(S, st->conds[i]);
+      check_condition(S, st->conds[i], st->loc);
       check_list(S, &st->arms[i]);
     }
     if (st->has_else) check_list(S, &st->else_body);
     break;
   case ST_WHILE:
-    check_condition(S, st->conds[0]);
+    check_condition(S, st->conds[0], st->loc);
     S->loop_depth++;
     check_list(S, &st->body);
     S->loop_depth--;
@@ -502,7 +504,7 @@ static void check_stmt(Sema *S, Stmt *st) {
     S->loop_depth++;
     check_list(S, &st->body);
     S->loop_depth--;
-    check_condition(S, st->conds[0]);
+    check_condition(S, st->conds[0], st->loc);
     break;
   case ST_FOR: check_for(S, st); break;
   default:
@@ -520,6 +522,7 @@ static Symbol *declare_local(Sema *S, SymKind kind, Ident *id) {
   Symbol *old = scope_get(S->locals, id->name);
   if (old) {
     SEMA_ERR(S, id->loc, "redefinition of '%s' (previously declared at line %d)", id->name, old->loc.line);
+    old->error = true;
     return NULL;
   }
   Symbol *sym = sema_new_symbol(S, kind, id->name, id->loc);
@@ -535,7 +538,6 @@ static void declare_params(Sema *S, Symbol *psym) {
   Proc *p = psym->proc;
   for (int i = 0; i < p->nparams; i++) {
     Param *pa = &p->params[i];
-    if (pa->mode == PM_VAR) diag_warning(S->diags, pa->mode_loc.line, pa->mode_loc.col, "parameter mode 'var' is obsolete; use 'inout'");
     diag_construct_begin(S->diags);
     Symbol *sym = declare_local(S, SYM_PARAM, &pa->name);
     diag_construct_end(S->diags);
@@ -564,7 +566,7 @@ static void declare_locals(Sema *S, Proc *p) {
     }
     d->syms = ARENA_ARRAY(S->arena, Symbol *, d->nnames);
     for (int k = 0; k < d->nnames; k++) {
-      diag_construct_begin(S->diags);
+      diag_construct_begin_id(S->diags, decl_construct(S, d));
       d->syms[k] = declare_local(S, SYM_VAR, &d->names[k]);
       diag_construct_end(S->diags);
     }

@@ -143,9 +143,10 @@ static Type *resolve_enum(Sema *S, TypeSyn *ts) {
         next = v;
       diag_construct_end(S->diags);
     }
-    Symbol *sym = scope_get(S->globals, en->name.name);
+    Symbol *sym = scope_get(S->locals ? S->locals : S->globals, en->name.name);
     if (sym && sym->loc.off != en->name.loc.off) {
-      SEMA_ERR(S, en->name.loc, "redefinition of '%s' (previously declared at line %d)", en->name.name, sym->loc.line);
+      if (S->locals) /* a global's enumerators were declared (and E2 reported) with the globals */
+        SEMA_ERR(S, en->name.loc, "redefinition of '%s' (previously declared at line %d)", en->name.name, sym->loc.line);
       sym = sema_new_symbol(S, SYM_ENUMERATOR, en->name.name, en->name.loc);
     } else if (!sym) {
       sym = sema_new_symbol(S, SYM_ENUMERATOR, en->name.name, en->name.loc);
