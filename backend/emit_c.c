@@ -493,7 +493,10 @@ int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *sour
   if (E.protos.data) fputs(E.protos.data, out);
   fputs("\n", out);
   if (E.body.data) fputs(E.body.data, out);
-  fprintf(out, "int main(int argc, char **argv) {\n  zrt_init(argc, argv, &zprogram);\n  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n",
+  fprintf(out, "int main(int argc, char **argv) {\n  zrt_init(argc, argv, &zprogram);\n"
+               "  if (zrt_processors() > 1) /* arrays are not exchanged between processes yet */\n"
+               "    zrt_error(0, \"this program runs on one process only (run it with mpirun -np 1)\");\n"
+               "  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n",
           S->entry ? emit_name(&E, S->entry->name) : "/* no entry */");
   free(head.data);
   free(E.types.data);

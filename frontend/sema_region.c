@@ -201,9 +201,16 @@ static bool blank_dim(Sema *S, Region *r, int k, int rank, Bracket *b) {
     r->dims[k] = S->cover->dims[k];
     return true;
   }
-  if (!S->cover && S->cover_inherited) {
+  if (!S->cover && S->cover_inherited) { /* the caller's region supplies it: it must have this rank */
     r->dynamic = true;
     r->dims[k].kind = DK_BLANK;
+    ProcInfo *info = S->cur_info;
+    if (info && !info->needs_rank) {
+      info->needs_rank = rank;
+      info->needs_loc = b->loc;
+    } else if (info && info->needs_rank != rank) {
+      info->needs_conflict = true;
+    }
     return true;
   }
   if (S->cover && (S->cover->error || S->cover->dynamic)) {

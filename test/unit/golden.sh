@@ -1,8 +1,9 @@
 #!/bin/sh
 # golden.sh - compile every program with an expected output in test/golden/ (NAME.out, and
 # NAME.VARIANT.out with its arguments in NAME.VARIANT.args) from test/check/NAME.zpl or samples/NAME.zpl,
-# with the generated C compiled under -Wall -Wextra -Werror, run it on one process, and compare
-# standard output byte for byte.
+# with the generated C compiled under -Wall -Wextra -Werror at -O2 and at -O0 (a differential test
+# of the C compiler's optimizations), run each on one process, and compare standard output byte
+# for byte.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -13,18 +14,20 @@ for out in test/golden/*.out; do
   src=test/check/$prog.zpl
   [ -f "$src" ] || src=samples/$prog.zpl
   [ -f "$src" ] || continue
-  exe=$t/$prog
-  if [ ! -x "$exe" ]; then
-    if ! AZC_MPICC="mpicc -Wall -Wextra -Werror" "$AZC" "$src" -o "$exe" >"$t/cc.log" 2>&1; then
-      echo "golden.sh: $src does not compile:"; head -20 "$t/cc.log"; fail=1; continue
-    fi
-  fi
   args=
   [ "$base" != "$prog" ] && [ -f "test/golden/$base.args" ] && args=$(cat "test/golden/$base.args")
-  # shellcheck disable=SC2086
-  (cd "$t" && ./"$prog" $args >"$t/stdout" 2>"$t/stderr")
-  if ! cmp -s "$t/stdout" "$out"; then
-    echo "golden.sh: $base: output differs"; diff -u "$out" "$t/stdout" | head -20; fail=1
-  fi
+  for opt in -O2 -O0; do
+    exe=$t/$prog$opt
+    if [ ! -x "$exe" ]; then
+      if ! AZC_MPICC="mpicc -Wall -Wextra -Werror" "$AZC" $opt "$src" -o "$exe" >"$t/cc.log" 2>&1; then
+        echo "golden.sh: $src does not compile ($opt):"; head -20 "$t/cc.log"; fail=1; continue
+      fi
+    fi
+    # shellcheck disable=SC2086
+    (cd "$t" && "$exe" $args >"$t/stdout" 2>"$t/stderr")
+    if ! cmp -s "$t/stdout" "$out"; then
+      echo "golden.sh: $base ($opt): output differs"; diff -u "$out" "$t/stdout" | head -20; fail=1
+    fi
+  done
 done
 exit $fail
