@@ -358,11 +358,13 @@ static const char *emit_index(Emitter *E, Expr *e) {
 static const char *emit_flood(Emitter *E, Expr *e) {
   IndexMap map = {0};
   IndexMap *saved = E->idx;
-  map.rank = e->region->n;
-  for (int k = 0; k < e->region->n; k++) {
-    BracketItem *it = &e->region->items[k];
-    map.idx[k] = it->kind == BI_EXPR ? arena_printf(E->arena, "(int64_t)(%s)", emit_expr(E, it->lo))
-                                     : saved && k < saved->rank ? saved->idx[k] : "0";
+  Region *src = e->source;
+  const char *srcval = emit_hoisted(E, (Expr *)e->region); /* the source region, computed before the loops */
+  map.rank = src ? src->rank : 0;
+  for (int k = 0; k < map.rank; k++) {
+    bool replicated = src->dims[k].kind == DK_SINGLE;
+    map.idx[k] = replicated && srcval ? arena_printf(E->arena, "%s.lo[%d]", srcval, k)
+                                      : saved && k < saved->rank ? saved->idx[k] : "0";
   }
   E->idx = &map;
   const char *r = emit_expr(E, e->rhs);

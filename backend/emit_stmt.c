@@ -313,7 +313,15 @@ void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
   bool par = parallel_ctx || e->rank > 0;
   switch (e->kind) {
   case EX_BINARY: hoist(E, e->lhs, par); hoist(E, e->rhs, par); break;
-  case EX_UNARY: case EX_SCAN: case EX_FLOOD: hoist(E, e->rhs, par); break;
+  case EX_FLOOD:
+    if (!emit_hoisted(E, (Expr *)e->region)) { /* its source region, once per statement */
+      const char *zf = emit_fresh(E, "zfl");
+      emit_line(E, "const zrt_region %s = %s;", zf, emit_region_bracket(E, e->region));
+      hoisted(E, (Expr *)e->region, zf);
+    }
+    hoist(E, e->rhs, par);
+    break;
+  case EX_UNARY: case EX_SCAN: hoist(E, e->rhs, par); break;
   case EX_REDUCE: hoist(E, e->rhs, true); break;
   case EX_CALL: case EX_INDEX:
     for (int i = 0; i < e->nargs; i++) hoist(E, e->args[i], par);
@@ -765,10 +773,28 @@ static const char *condition(Emitter *E, Expr *c) {
   return r;
 }
 
+/* True if e contains a reduction (whose loop must run before the expression is used). */
+static bool has_reduction(const Expr *e) {
+  if (!e) return false;
+  if (e->kind == EX_REDUCE) return true;
+  if (has_reduction(e->lhs) || has_reduction(e->rhs) || has_reduction(e->base)) return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (has_reduction(e->args[i])) return true;
+  return false;
+}
+
 static void emit_if(Emitter *E, Stmt *st) {
   int closes = 0;
   for (int i = 0; i < st->narms; i++) {
-    if (i > 0) {
+    if (i > 0 && !has_reduction(st->conds[i])) { /* a flat else-if chain */
+      emit_line(E, "} else if (%s) {", condition(E, st->conds[i]));
+      hoist_reset(E);
+      E->indent++;
+      emit_stmts(E, &st->arms[i]);
+      E->indent--;
+      continue;
+    }
+    if (i > 0) { /* the reductions of this condition run only when it is reached */
       emit_line(E, "} else {");
       E->indent++;
       closes++;

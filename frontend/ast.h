@@ -221,6 +221,7 @@ struct Expr {
   int rank;         /* 0: scalar */
   bool parallel;
   Symbol *sym;      /* EX_NAME, EX_CALL: what the name denotes */
+  Region *source;   /* EX_FLOOD, EX_REDUCE with a region: its source region (sema) */
 };
 
 /* ---- statements ------------------------------------------------------------------- */

@@ -411,6 +411,7 @@ static Type *sub_operand(Sema *S, Expr *e, Region **src_out) {
   }
   Region *src = sema_region_bracket(S, e->region, false);
   *src_out = src;
+  e->source = src;
   if (src->error) return S->t_error;
   Region *saved = S->sub_cover;
   S->sub_cover = src;

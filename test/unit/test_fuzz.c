@@ -11,8 +11,8 @@
  * are none); the first inputs are the seeds themselves. The others are byte edits, bit
  * flips, truncations, token swaps/duplications/deletions/replacements, splices of two
  * seeds, C header imports, and inputs made from scratch: random bytes, random tokens,
- * very long lines and deep nesting. Each input runs in a forked child (azc_main with
- * -fsyntax-only) under alarm(5). A failing input is saved as
+ * very long lines and deep nesting. Each input runs in a forked child (azc_main generating
+ * C into a scratch file) under alarm(5). A failing input is saved as
  * ${TMPDIR:-/tmp}/test-fuzz-failure-N.zpl (N = input number, so AZC_FUZZ_SEED and N
  * identify it), with the child's stderr next to it as test-fuzz-failure-N.stderr. */
 #include "driver.h"
@@ -817,7 +817,8 @@ static const char *make_input(uint64_t seedval, long i, Buf *out, const char **s
 
 /* ---- running azc in a child ----------------------------------------------------- */
 
-/* In the child: quiet stdio, limits, then azc -fsyntax-only path; never returns. */
+/* In the child: quiet stdio, limits, then azc on path generating C (so that accepted inputs
+ * exercise the code generator too; the C file is removed again); never returns. */
 static void run_child(const char *path, const char *errpath) {
   sigset_t none;
   sigemptyset(&none);
@@ -836,10 +837,12 @@ static void run_child(const char *path, const char *errpath) {
     setrlimit(RLIMIT_AS, &rl);
   }
   alarm(CHILD_ALARM);
-  char a0[] = "azc", a1[] = "-fsyntax-only", a2[PATH_MAX];
-  snprintf(a2, sizeof a2, "%s", path);
-  char *argv[] = {a0, a1, a2, NULL};
-  int rc = azc_main(3, argv);
+  char a0[] = "azc", a1[] = "-o", a2[PATH_MAX], a3[PATH_MAX];
+  snprintf(a2, sizeof a2, "%s.gen.c", path);
+  snprintf(a3, sizeof a3, "%s", path);
+  char *argv[] = {a0, a1, a2, a3, NULL};
+  int rc = azc_main(4, argv);
+  unlink(a2);
   _exit(rc >= 0 && rc <= 255 ? rc : 255);
 }
 
