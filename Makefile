@@ -32,7 +32,8 @@ WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
              $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
-             -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"'
+             -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
+             -DAZC_RTL_FLAGS='"$(SANFLAGS)"'
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
@@ -149,7 +150,7 @@ install: $(BUILD)/azc $(BUILD)/libzrt.a
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/azc $(DESTDIR)$(PREFIX)/include/azc
 	install -m 755 $(BUILD)/azc $(DESTDIR)$(PREFIX)/bin/azc
 	install -m 644 $(BUILD)/libzrt.a $(DESTDIR)$(PREFIX)/lib/azc/libzrt.a
-	install -m 644 $(RTL_HDR) $(DESTDIR)$(PREFIX)/include/azc/
+	install -m 644 $(filter-out %_internal.h,$(RTL_HDR)) $(DESTDIR)$(PREFIX)/include/azc/
 
 clean:
 	rm -rf build build-san

@@ -65,33 +65,36 @@ static const char *exe_dir(Arena *a) {
 }
 
 /* Where the runtime's headers and library are: installed next to azc (PREFIX/include/azc,
- * PREFIX/lib/azc), or in the build tree azc was built in. */
-static void rtl_dirs(Arena *a, const char **inc, const char **lib) {
+ * PREFIX/lib/azc), or in the build tree azc was built in (with the flags that tree was built
+ * with, e.g. the sanitizers of make SAN=1). */
+static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **flags) {
   const char *dir = exe_dir(a);
   if (dir) {
     const char *ilib = arena_printf(a, "%s/../lib/azc", dir);
     if (access(arena_printf(a, "%s/libzrt.a", ilib), R_OK) == 0) {
       *inc = arena_printf(a, "%s/../include/azc", dir);
       *lib = ilib;
+      *flags = "";
       return;
     }
   }
   *inc = AZC_RTL_INCLUDE;
   *lib = AZC_RTL_LIB;
+  *flags = AZC_RTL_FLAGS;
 }
 
 /* Flags for compiling generated C. */
 static const char *rtl_cflags(Arena *a) {
-  const char *inc, *lib;
-  rtl_dirs(a, &inc, &lib);
-  return arena_printf(a, "-std=gnu11 -fwrapv -I%s", inc);
+  const char *inc, *lib, *flags;
+  rtl_dirs(a, &inc, &lib, &flags);
+  return arena_printf(a, "-std=gnu11 -fwrapv %s%s-I%s", flags, *flags ? " " : "", inc);
 }
 
 /* Flags for linking generated C. */
 static const char *rtl_libs(Arena *a) {
-  const char *inc, *lib;
-  rtl_dirs(a, &inc, &lib);
-  return arena_printf(a, "%s/libzrt.a -lm", lib);
+  const char *inc, *lib, *flags;
+  rtl_dirs(a, &inc, &lib, &flags);
+  return arena_printf(a, "%s/libzrt.a -lm%s%s", lib, *flags ? " " : "", flags);
 }
 
 /* True if s ends with suffix. */
