@@ -24,6 +24,7 @@ typedef struct Options {
   bool emit_ast;
   bool emit_ir;
   bool keep_c;
+  bool no_fuse;            /* -fno-fuse */
   const char *opt_level;   /* -O0 / -O2 for the C compiler */
   PtrVec link_inputs;      /* .c/.o/.a files built into the executable (e.g. extern functions) */
   int error_limit;
@@ -40,6 +41,7 @@ static const char usage_text[] =
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
     "  -O0, -O2           optimization level of the C compiler (default -O2)\n"
     "  --keep-c           keep the generated C file when building an executable\n"
+    "  -fno-fuse          give every array statement its own loop nest (for measurement)\n"
     "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
@@ -144,6 +146,8 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->opt_level = arg;
     } else if (!strcmp(arg, "--keep-c")) {
       opts->keep_c = true;
+    } else if (!strcmp(arg, "-fno-fuse")) {
+      opts->no_fuse = true;
     } else if (!strcmp(arg, "-fsyntax-only")) {
       opts->syntax_only = true;
     } else if (!strcmp(arg, "--emit=ast")) {
@@ -212,11 +216,11 @@ static const char *replace_suffix(Arena *a, const char *input, const char *suffi
 }
 
 /* Write the C program to path through a temporary file renamed into place. */
-static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source) {
+static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source, bool no_fuse) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  int status = emit_c_program(f, a, prog, sema, source);
+  int status = emit_c_program(f, a, prog, sema, source, no_fuse);
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (status != 0 || !ok || rename(tmp, path) != 0) {
@@ -229,9 +233,9 @@ static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const 
 /* Generate C; with an output that is not a .c file, also build the executable with mpicc. */
 static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema) {
   const char *out = opts->output ? opts->output : replace_suffix(a, opts->input, ".c");
-  if (is_c_file(out)) return write_c(a, out, prog, sema, opts->input);
+  if (is_c_file(out)) return write_c(a, out, prog, sema, opts->input, opts->no_fuse);
   const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
-  int status = write_c(a, cfile, prog, sema, opts->input);
+  int status = write_c(a, cfile, prog, sema, opts->input, opts->no_fuse);
   if (status != 0) return status;
   const char *cc = getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc";
   const char *extra = "";

@@ -459,9 +459,10 @@ static void emit_elaboration(Emitter *E) {
   emit_line(E, "%s", "");
 }
 
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source) {
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, bool no_fuse) {
   ir_lower(a, S);
   Emitter E = {0};
+  E.no_fuse = no_fuse;
   E.S = S;
   E.arena = a;
   E.source = source;

@@ -42,6 +42,7 @@ typedef struct Emitter {
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
+  bool no_fuse;                /* -fno-fuse: every statement gets its own loop nest */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
   Buf nest;                    /* the loop nest being collected */
@@ -85,5 +86,5 @@ void emit_stmt(Emitter *E, Stmt *st);
 void emit_stmts(Emitter *E, StmtList *l);
 
 /* the program */
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source);
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, bool no_fuse);
 #endif

@@ -86,7 +86,7 @@ static bool is_array_sym(const Symbol *sym) {
 
 /* Emit the checks for every access of e under the covering region. */
 static void access_checks(Emitter *E, Expr *e) {
-  if (!e || !E->cover) return;
+  if (!e || !E->cover || emit_hoisted(E, e)) return; /* hoisted: already checked and computed */
   switch (e->kind) {
   case EX_NAME:
     if (is_array_sym(e->sym))
@@ -119,6 +119,8 @@ static void access_checks(Emitter *E, Expr *e) {
   default: break;
   }
 }
+
+static bool has_reduction(const Expr *e);
 
 /* ---- hoisting: full reductions and scalar work evaluated once, before the statement ---- */
 
@@ -905,8 +907,73 @@ static void emit_region_stmt(Emitter *E, Stmt *st) {
   E->cover_rank = saved_rank;
 }
 
+/* True if e reads array sym only at the current index (no shift, scan, flood, partial reduction). */
+static bool reads_only_here(Expr *e, Symbol *sym) {
+  if (!e) return true;
+  switch (e->kind) {
+  case EX_SHIFT: return sema_base_symbol(e->base) != sym && reads_only_here(e->base, sym);
+  case EX_SCAN: case EX_FLOOD: case EX_REDUCE: return false; /* keep it simple: no fusion across these */
+  case EX_BINARY: return reads_only_here(e->lhs, sym) && reads_only_here(e->rhs, sym);
+  case EX_UNARY: return reads_only_here(e->rhs, sym);
+  case EX_CALL:
+    for (int i = 0; i < e->nargs; i++)
+      if (!reads_only_here(e->args[i], sym)) return false;
+    return true;
+  case EX_FIELD: case EX_INDEX: return reads_only_here(e->base, sym);
+  default: return true;
+  }
+}
+
+/* Statement fusion (section 7.2 allows it): a parallel assignment X := e1 followed by a scalar
+ * assignment whose only reduction, over the same unmasked covering region, reads X only at the
+ * current index. Both then run in one loop nest: X's element is stored before the reduction reads
+ * it, and the reduction's result is assigned after the loop, as before. Returns the reduction. */
+static Expr *fusable_reduction(Emitter *E, Stmt *a, Stmt *b) {
+  if (E->no_fuse || !a->ir || !b->ir || a->ir->kind != IR_ARRAY || a->ir->needs_temp || b->kind != ST_ASSIGN ||
+      b->lhs->rank != 0 || b->ir->reductions.len != 1 || a->cover != b->cover || !a->cover || a->cover->masked ||
+      a->rank != a->cover->rank)
+    return NULL;
+  Expr *r = b->ir->reductions.items[0];
+  Symbol *x = a->ir->writes;
+  if (r->region || r->rhs->rank != a->rank || has_reduction(r->rhs) || !reads_only_here(r->rhs, x)) return NULL;
+  return r;
+}
+
+/* Emit a fused pair (see fusable_reduction). */
+static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
+  int rank = a->rank;
+  emit_line(E, "{ /* lines %d and %d, fused */", a->loc.line, b->loc.line);
+  E->indent++;
+  access_checks(E, a->lhs);
+  access_checks(E, a->rhs);
+  access_checks(E, r->rhs);
+  hoist(E, a->rhs, true);
+  hoist(E, r->rhs, true);
+  const char *acc = emit_fresh(E, "zr");
+  const char *ct = emit_ctype(E, r->type);
+  emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)r->op, r->type));
+  IndexMap map;
+  loops_begin(E, E->cover, rank, E->cover_sem, &map);
+  emit_line(E, "%s = %s;", emit_expr(E, a->lhs), assigned_value(E, a, a->lhs->type));
+  emit_line(E, "%s zv = %s;", ct, emit_convert(E, r->rhs, r->type));
+  emit_line(E, "%s", reduce_step(E, (RedOp)r->op, acc, "zv"));
+  loops_end(E, rank);
+  hoisted(E, r, acc);
+  emit_scalar_assign(E, b);
+  E->indent--;
+  emit_line(E, "}");
+}
+
 void emit_stmts(Emitter *E, StmtList *l) {
-  for (int i = 0; i < l->n; i++) emit_stmt(E, l->items[i]);
+  for (int i = 0; i < l->n; i++) {
+    Expr *r = i + 1 < l->n ? fusable_reduction(E, l->items[i], l->items[i + 1]) : NULL;
+    if (r) {
+      emit_fused(E, l->items[i], l->items[i + 1], r);
+      i++;
+      continue;
+    }
+    emit_stmt(E, l->items[i]);
+  }
 }
 
 void emit_stmt(Emitter *E, Stmt *st) {

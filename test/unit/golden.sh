@@ -1,9 +1,9 @@
 #!/bin/sh
 # golden.sh - compile every program with an expected output in test/golden/ (NAME.out, and
 # NAME.VARIANT.out with its arguments in NAME.VARIANT.args) from test/check/NAME.zpl or samples/NAME.zpl,
-# with the generated C compiled under -Wall -Wextra -Werror at -O2 and at -O0 (a differential test
-# of the C compiler's optimizations), run each on one process, and compare standard output byte
-# for byte.
+# with the generated C compiled under -Wall -Wextra -Werror at -O2, at -O0 and with statement
+# fusion off (-fno-fuse): a differential test of the optimizations. Each runs on one process and
+# must print the expected output byte for byte.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 # Under make SAN=1 the generated programs are sanitized too; MPI's own allocations at exit are not
@@ -19,7 +19,7 @@ for out in test/golden/*.out; do
   [ -f "$src" ] || continue
   args=
   [ "$base" != "$prog" ] && [ -f "test/golden/$base.args" ] && args=$(cat "test/golden/$base.args")
-  for opt in -O2 -O0; do
+  for opt in -O2 -O0 -fno-fuse; do
     exe=$t/$prog$opt
     if [ ! -x "$exe" ]; then
       if ! AZC_MPICC="mpicc -Wall -Wextra -Werror" "$AZC" $opt "$src" -o "$exe" >"$t/cc.log" 2>&1; then
