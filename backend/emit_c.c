@@ -377,19 +377,7 @@ static const char *config_kind(const Type *t) {
 }
 
 /* The C string literal of a text. */
-static const char *quoted(Emitter *E, const char *s) {
-  Buf b = {0};
-  buf_add(&b, "\"");
-  for (const char *p = s; *p; p++) {
-    if (*p == '"' || *p == '\\') buf_printf(&b, "\\%c", *p);
-    else if ((unsigned char)*p < 0x20 || *p == '?') buf_printf(&b, "\\%03o", (unsigned char)*p);
-    else buf_printf(&b, "%c", *p);
-  }
-  buf_add(&b, "\"");
-  const char *r = arena_strdup(E->arena, b.data);
-  free(b.data);
-  return r;
-}
+static const char *quoted(Emitter *E, const char *s) { return emit_c_string(E, s, strlen(s)); }
 
 /* The config table handed to zrt_init, and the enumerator value tables. */
 static void emit_config_table(Emitter *E, Buf *out) {

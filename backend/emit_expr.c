@@ -5,11 +5,10 @@
 #include <string.h>
 #include "emit_internal.h"
 
-/* The C spelling of a string as a C string literal. */
-static const char *c_string(Emitter *E, const char *s, int n) {
+const char *emit_c_string(Emitter *E, const char *s, size_t n) {
   Buf b = {0};
   buf_add(&b, "\"");
-  for (int i = 0; i < n; i++) {
+  for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c == '"' || c == '\\') buf_printf(&b, "\\%c", c);
     else if (c >= 0x20 && c < 0x7f && c != '?') buf_printf(&b, "%c", c);
@@ -379,7 +378,7 @@ const char *emit_expr(Emitter *E, Expr *e) {
   case EX_INT: return int_const(E, e->ival, e->type);
   case EX_FLOAT: return float_text(E, e);
   case EX_CHAR: return arena_printf(E->arena, "((signed char)%d)", (int)e->ival);
-  case EX_STRING: return arena_printf(E->arena, "zrt_str(%s)", c_string(E, e->str, e->slen));
+  case EX_STRING: return arena_printf(E->arena, "zrt_str(%s)", emit_c_string(E, e->str, (size_t)e->slen));
   case EX_NAME: return emit_name_expr(E, e);
   case EX_INDEX: return emit_index(E, e);
   case EX_FIELD: return arena_printf(E->arena, "(%s).%s", emit_expr(E, e->base), emit_name(E, e->name.name));

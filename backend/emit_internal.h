@@ -67,6 +67,8 @@ const char *emit_ctype(Emitter *E, Type *t);                   /* C type of a va
 const char *emit_sym(Emitter *E, Symbol *sym);                 /* C lvalue of a variable */
 void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *emit_fresh(Emitter *E, const char *prefix);
+/* A C string literal (quotes and escapes) for n bytes of text. */
+const char *emit_c_string(Emitter *E, const char *s, size_t n);
 
 /* expressions: C text of e (scalar, or at the current parallel index) */
 const char *emit_expr(Emitter *E, Expr *e);

@@ -524,20 +524,7 @@ static const char *user_format(Emitter *E, const char *fmt, int n, const Type *t
 }
 
 /* A C string literal for format text. */
-static const char *c_lit(Emitter *E, const char *s) {
-  Buf b = {0};
-  buf_add(&b, "\"");
-  for (const char *p = s; *p; p++) {
-    unsigned char c = (unsigned char)*p;
-    if (c == '"' || c == '\\') buf_printf(&b, "\\%c", c);
-    else if (c >= 0x20 && c < 0x7f && c != '?') buf_printf(&b, "%c", c);
-    else buf_printf(&b, "\\%03o", c);
-  }
-  buf_add(&b, "\"");
-  const char *r = arena_strdup(E->arena, b.data);
-  free(b.data);
-  return r;
-}
+static const char *c_lit(Emitter *E, const char *s) { return emit_c_string(E, s, strlen(s)); }
 
 /* Print one value (scalar, or the element at the current index) with its item's format. */
 static void print_value(Emitter *E, const char *f, IoItem *it, bool element, int line) {
@@ -563,27 +550,17 @@ static bool print_literal(Emitter *E, const char *f, Expr *e, int line) {
   else if (e->kind == EX_CHAR) text = arena_printf(E->arena, "%c", (char)e->ival);
   else return false;
   size_t n = e->kind == EX_STRING ? (size_t)e->slen : strlen(text);
-  Buf b = {0};
-  buf_add(&b, "\"");
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)text[i];
-    if (c == '"' || c == '\\') buf_printf(&b, "\\%c", c);
-    else if (c >= 0x20 && c < 0x7f && c != '?') buf_printf(&b, "%c", c);
-    else buf_printf(&b, "\\%03o", c);
-  }
-  buf_add(&b, "\"");
   if (e->kind == EX_STRING) { /* "%%" in a string item prints one '%' */
     Buf u = {0};
     for (size_t i = 0; i < n; i++) {
       if (text[i] == '%' && i + 1 < n && text[i + 1] == '%') i++;
       buf_printf(&u, "%c", text[i]);
     }
-    emit_line(E, "zrt_write(%s, %d, %s, %zu);", f, line, c_lit(E, u.data ? u.data : ""), u.len);
+    emit_line(E, "zrt_write(%s, %d, %s, %zu);", f, line, emit_c_string(E, u.data ? u.data : "", u.len), u.len);
     free(u.data);
   } else {
-    emit_line(E, "zrt_write(%s, %d, %s, %zu);", f, line, b.data, n);
+    emit_line(E, "zrt_write(%s, %d, %s, %zu);", f, line, emit_c_string(E, text, n), n);
   }
-  free(b.data);
   return true;
 }
 
