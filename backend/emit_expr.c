@@ -456,7 +456,9 @@ const char *emit_region_syn(Emitter *E, RegionSyn *rs) {
   case RX_OF: return arena_printf(E->arena, "zrt_region_of(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));
   case RX_IN: return arena_printf(E->arena, "zrt_region_in(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));
   case RX_AT: return arena_printf(E->arena, "zrt_region_at(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));
-  case RX_BY: return arena_printf(E->arena, "zrt_region_by(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));
+  case RX_BY:
+    return arena_printf(E->arena, "zrt_region_by_checked(%s, %s, %d)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir),
+                        rs->oploc.line);
   case RX_WITH: case RX_WITHOUT: return emit_region_syn(E, rs->base);
   default: return "zregion_none";
   }

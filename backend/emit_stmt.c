@@ -221,8 +221,13 @@ static void hoist_partial(Emitter *E, Expr *e) {
   loops_end(E, rank);
   const char *zs = emit_fresh(E, "zsrc");
   emit_line(E, "zrt_region %s = %s;", zs, emit_region_bracket(E, e->region));
-  Region *src = sema_region_bracket(E->S, e->region, false);
+  Region *src = e->source;
   Region *cov = E->cover_sem;
+  for (int k = 0; k < rank && src && cov; k++) {
+    bool reduced = (cov->dims[k].kind == DK_SINGLE || cov->dims[k].kind == DK_STAR) && src->dims[k].kind != DK_SINGLE;
+    if (!reduced) emit_line(E, "zrt_check_same_dim(&%s, &%s, %d, %d, \"%s\");", zs, E->cover, k, e->loc.line,
+                            reduce_spelling((RedOp)e->op));
+  }
   loops_begin(E, zs, rank, NULL, &map);
   IndexMap dst = {rank, {0}};
   for (int k = 0; k < rank; k++) {
@@ -320,6 +325,9 @@ void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
       const char *zf = emit_fresh(E, "zfl");
       emit_line(E, "const zrt_region %s = %s;", zf, emit_region_bracket(E, e->region));
       hoisted(E, (Expr *)e->region, zf);
+      for (int k = 0; E->cover && e->source && k < e->source->rank; k++)
+        if (e->source->dims[k].kind != DK_SINGLE)
+          emit_line(E, "zrt_check_same_dim(&%s, &%s, %d, %d, \">>\");", zf, E->cover, k, e->loc.line);
     }
     hoist(E, e->rhs, par);
     break;
@@ -705,6 +713,10 @@ static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
   E->indent++;
   emit_line(E, "zrt_region zx = %s;", emit_region_syn(E, of->base));
   emit_line(E, "const int64_t *zd = %s;", emit_dir(E, of->dir));
+  emit_line(E, "for (int k = 0; k < %d; k++)", rank);
+  emit_line(E, "  if (!(zx.flood >> k & 1) && (zd[k] < 0 ? -zd[k] : zd[k]) > zx.hi[k] - zx.lo[k] + 1)");
+  emit_line(E, "    zrt_error(%d, \"'%s' direction is larger than the region it wraps\");", st->loc.line,
+            st->reflect ? "reflect" : "wrap");
   IndexMap map;
   loops_begin(E, E->cover, rank, NULL, &map);
   IndexMap src = {rank, {0}};
@@ -954,6 +966,9 @@ void emit_stmts(Emitter *E, StmtList *l) {
 }
 
 void emit_stmt(Emitter *E, Stmt *st) {
+  bool commented = st->kind == ST_EMPTY || st->kind == ST_BLOCK || st->kind == ST_REGION ||
+                   (st->kind == ST_ASSIGN && st->lhs->rank > 0); /* those say their line themselves */
+  if (!commented) emit_line(E, "/* line %d */", st->loc.line);
   switch (st->kind) {
   case ST_EMPTY: break;
   case ST_ASSIGN:

@@ -84,6 +84,20 @@ static inline zrt_region zrt_region_by(zrt_region b, const int64_t *d) {
   return b;
 }
 
+/* b by d, with the run-time check R12 for a zero component. */
+static inline zrt_region zrt_region_by_checked(zrt_region b, const int64_t *d, int line) {
+  for (int k = 0; k < b.rank; k++)
+    if (d[k] == 0) zrt_error(line, "direction component %d of 'by' is zero", k + 1);
+  return zrt_region_by(b, d);
+}
+
+/* R10: dimension k of the source region s of op must have the same indices as the cover c. */
+static inline void zrt_check_same_dim(const zrt_region *s, const zrt_region *c, int k, int line, const char *op) {
+  bool sf = s->flood >> k & 1, cf = c->flood >> k & 1;
+  if (sf != cf || (!sf && (s->lo[k] != c->lo[k] || s->hi[k] != c->hi[k] || s->stride[k] != c->stride[k])))
+    zrt_error(line, "dimension %d of the region of '%s' does not match the covering region", k + 1, op);
+}
+
 /* The first index of dimension k at or above lo that the region contains. */
 static inline int64_t zrt_region_first(const zrt_region *r, int k, int64_t lo) {
   int64_t s = r->stride[k];
