@@ -89,9 +89,13 @@ static void access_checks(Emitter *E, Expr *e) {
   if (!e || !E->cover || emit_hoisted(E, e)) return; /* hoisted: already checked and computed */
   switch (e->kind) {
   case EX_NAME:
-    if (is_array_sym(e->sym))
+    if (is_array_sym(e->sym)) {
+      if (e->sym->global && E->cur_proc) /* a procedure may run during elaboration (R11) */
+        emit_line(E, "if (!%s.allocated) zrt_error(%d, \"'%s' is used before its declaration is elaborated\");",
+                  emit_sym(E, e->sym), e->loc.line, e->sym->name);
       emit_line(E, "if (!zrt_contains(&%s, &%s, NULL)) zrt_error(%d, \"covering region is not inside the storage region of '%s'\");",
                 E->cover, emit_sym(E, e->sym), e->loc.line, e->sym->name);
+    }
     break;
   case EX_SHIFT: {
     Symbol *base = sema_base_symbol(e->base);
@@ -867,6 +871,7 @@ static void emit_for(Emitter *E, Stmt *st) {
 
 static void emit_return(Emitter *E, Stmt *st) {
   if (st->value) {
+    access_checks(E, st->value);
     hoist(E, st->value, false);
     emit_line(E, "zresult = %s;", emit_convert(E, st->value, E->cur_proc->sym->result));
     hoist_reset(E);
@@ -976,6 +981,7 @@ void emit_stmt(Emitter *E, Stmt *st) {
     else emit_scalar_assign(E, st);
     break;
   case ST_CALL:
+    access_checks(E, st->rhs);
     hoist(E, st->rhs, false);
     emit_line(E, "(void)%s;", emit_expr(E, st->rhs));
     hoist_reset(E);

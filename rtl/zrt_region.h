@@ -98,6 +98,17 @@ static inline void zrt_check_same_dim(const zrt_region *s, const zrt_region *c, 
     zrt_error(line, "dimension %d of the region of '%s' does not match the covering region", k + 1, op);
 }
 
+/* R4 for a named-region parameter: the argument's declared region must be that region. Returns a. */
+static inline zrt_array *zrt_check_param_region(zrt_array *a, const zrt_region *r, int arg, const char *proc, int line,
+                                                const char *rname) {
+  for (int k = 0; k < r->rank && k < a->rank; k++) {
+    bool rf = r->flood >> k & 1, af = a->flood >> k & 1;
+    if (rf != af || (!rf && (a->dlo[k] != r->lo[k] || a->dhi[k] != r->hi[k])))
+      zrt_error(line, "argument %d of '%s': region of the argument does not match parameter region '%s'", arg, proc, rname);
+  }
+  return a;
+}
+
 /* The first index of dimension k at or above lo that the region contains. */
 static inline int64_t zrt_region_first(const zrt_region *r, int k, int64_t lo) {
   int64_t s = r->stride[k];
