@@ -191,10 +191,22 @@ static void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
   emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
 }
 
+/* True if values of type t hold an indexed array inside a record or parallel array (its storage
+ * would need allocating per element, which the emitter does not do yet). */
+static bool has_nested_iarray(const Type *t) {
+  if (t->kind == TY_PARALLEL) return t->elem->kind == TY_ARRAY || has_nested_iarray(t->elem);
+  if (t->kind == TY_ARRAY) return has_nested_iarray(t->elem) || t->elem->kind == TY_ARRAY;
+  if (t->kind == TY_RECORD)
+    for (int i = 0; i < t->nfields; i++)
+      if (t->fields[i].type->kind == TY_ARRAY || has_nested_iarray(t->fields[i].type)) return true;
+  return false;
+}
+
 /* Declare and (in the elaboration function) set up one variable of a var/const/config item. */
 static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
   Type *t = sym->type;
   if (!t || t->kind == TY_ERROR) return;
+  if (has_nested_iarray(t)) emit_unsupported(E, d->loc, "indexed arrays inside records, parallel arrays or indexed arrays");
   const char *name = emit_sym(E, sym);
   if (sym->kind != SYM_EXTERN_VAR && sym->kind != SYM_EXTERN_CONST)
     buf_printf(&E->globals, "static %s %s ZRT_UNUSED;\n", emit_ctype(E, t), name);
@@ -280,7 +292,11 @@ static void emit_proc(Emitter *E, Symbol *sym) {
   for (int i = 0; i < p->nlocals; i++) {
     Decl *d = p->locals[i];
     for (int k = 0; k < d->nnames && d->syms; k++)
-      if (d->syms[k]) emit_line(E, "%s %s ZRT_UNUSED = {0};", emit_ctype(E, d->syms[k]->type), emit_name(E, d->syms[k]->name));
+      if (d->syms[k]) {
+        if (has_nested_iarray(d->syms[k]->type))
+          emit_unsupported(E, d->loc, "indexed arrays inside records, parallel arrays or indexed arrays");
+        emit_line(E, "%s %s ZRT_UNUSED = {0};", emit_ctype(E, d->syms[k]->type), emit_name(E, d->syms[k]->name));
+      }
   }
   E->cover = entry ? NULL : "(*zcover)";
   E->cover_sem = NULL;
