@@ -65,12 +65,60 @@ static const char *record_ctype(Emitter *E, Type *t) {
   return arena_printf(E->arena, "struct zrec%d", id);
 }
 
+bool iarray_fixed(const Type *t) {
+  for (int k = 0; k < t->ndims; k++)
+    if (!t->dims[k].known) return false;
+  return true;
+}
+
+int64_t iarray_count(const Type *t) {
+  int64_t n = 1;
+  for (int k = 0; k < t->ndims; k++) {
+    int64_t ext = t->dims[k].hi_val - t->dims[k].lo_val + 1;
+    n *= ext < 0 ? 0 : ext;
+  }
+  return n;
+}
+
+const char *iarray_count_c(Emitter *E, const Type *t, const char *a) {
+  if (iarray_fixed(t)) return arena_printf(E->arena, "%lldLL", (long long)iarray_count(t));
+  return arena_printf(E->arena, "(%s).count", a);
+}
+
+const char *iarray_bounds_c(Emitter *E, const Type *t, const char *a, bool hi) {
+  if (!iarray_fixed(t)) return arena_printf(E->arena, "(%s).%s", a, hi ? "hi" : "lo");
+  Buf b = {0};
+  for (int k = 0; k < t->ndims; k++)
+    buf_printf(&b, "%s%lldLL", k ? ", " : "", (long long)(hi ? t->dims[k].hi_val : t->dims[k].lo_val));
+  const char *r = arena_printf(E->arena, "((const int64_t[]){%s})", b.data);
+  free(b.data);
+  return r;
+}
+
+const char *iarray_copy_c(Emitter *E, const Type *t, const char *dst, const char *src) {
+  if (iarray_fixed(t)) return arena_printf(E->arena, "%s = %s;", dst, src);
+  return arena_printf(E->arena, "zrt_iarray_copy(&%s, &%s);", dst, src);
+}
+
+/* The inline struct of an indexed array with compile-time bounds, once per element type and size. */
+static const char *fixed_array_ctype(Emitter *E, Type *t) {
+  const char *et = emit_ctype(E, t->elem);
+  int64_t n = iarray_count(t);
+  const char *key = arena_printf(E->arena, "%s[%lld]", et, (long long)n);
+  for (int i = 0; i < E->array_keys.len; i++)
+    if (!strcmp(E->array_keys.items[i], key)) return arena_printf(E->arena, "struct zarr%d", i);
+  int id = E->array_keys.len;
+  vec_push(E->arena, &E->array_keys, (void *)key);
+  buf_printf(&E->types, "struct zarr%d { %s data[%lld]; };\n", id, et, (long long)(n > 0 ? n : 1));
+  return arena_printf(E->arena, "struct zarr%d", id);
+}
+
 const char *emit_ctype(Emitter *E, Type *t) {
   switch (t->kind) {
   case TY_SCALAR: return scalar_ctype[t->scalar];
   case TY_ENUM: return "int32_t";
   case TY_RECORD: return record_ctype(E, t);
-  case TY_ARRAY: return "zrt_iarray";
+  case TY_ARRAY: return iarray_fixed(t) ? fixed_array_ctype(E, t) : "zrt_iarray";
   case TY_PARALLEL: return "zrt_array";
   default: return "void";
   }
@@ -127,8 +175,9 @@ static const char *array_region(Emitter *E, TypeSyn *ts) {
   return r;
 }
 
-/* Allocate an indexed array variable of type t. */
+/* Allocate an indexed array variable of type t (those with compile-time bounds are inline). */
 static void alloc_iarray(Emitter *E, const char *a, Type *t) {
+  if (iarray_fixed(t)) return;
   Buf lo = {0}, hi = {0};
   for (int k = 0; k < t->ndims; k++) {
     buf_printf(&lo, "%s(int64_t)(%s)", k ? ", " : "", emit_expr(E, t->dims[k].lo));
@@ -154,11 +203,13 @@ static void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
     if (in->expr) { /* one expression, possibly using index1..index6, per element in row-major order */
       emit_line(E, "{ int64_t zix[%d];", t->ndims);
       E->indent++;
+      const char *lo = iarray_bounds_c(E, t, a, false), *hi = iarray_bounds_c(E, t, a, true);
       for (int k = 0; k < t->ndims; k++) {
-        emit_line(E, "for (zix[%d] = %s.lo[%d]; zix[%d] <= %s.hi[%d]; zix[%d]++) {", k, a, k, k, a, k, k);
+        emit_line(E, "for (zix[%d] = %s[%d]; zix[%d] <= %s[%d]; zix[%d]++) {", k, lo, k, k, hi, k, k);
         E->init_idx[k] = arena_printf(E->arena, "zix[%d]", k);
       }
-      emit_line(E, "*(%s *)zrt_iarray_at(&%s, zix, %d, \"?\") = %s;", emit_ctype(E, et), a, in->loc.line, emit_convert(E, in->expr, et));
+      emit_line(E, "((%s *)%s.data)[zrt_iindex(zix, %s, %s, %d, %d, \"?\")] = %s;", emit_ctype(E, et), a, lo, hi, t->ndims,
+                in->loc.line, emit_convert(E, in->expr, et));
       for (int k = 0; k < t->ndims; k++) {
         emit_line(E, "}");
         E->init_idx[k] = NULL;
@@ -191,14 +242,16 @@ static void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
   emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
 }
 
-/* True if values of type t hold an indexed array inside a record or parallel array (its storage
- * would need allocating per element, which the emitter does not do yet). */
+/* True if values of type t hold an indexed array with run-time bounds inside a record or another
+ * array (its storage would need allocating per element, which the emitter does not do yet). */
 static bool has_nested_iarray(const Type *t) {
-  if (t->kind == TY_PARALLEL) return t->elem->kind == TY_ARRAY || has_nested_iarray(t->elem);
-  if (t->kind == TY_ARRAY) return has_nested_iarray(t->elem) || t->elem->kind == TY_ARRAY;
+  if (t->kind == TY_PARALLEL || t->kind == TY_ARRAY)
+    return (t->elem->kind == TY_ARRAY && !iarray_fixed(t->elem)) || has_nested_iarray(t->elem);
   if (t->kind == TY_RECORD)
-    for (int i = 0; i < t->nfields; i++)
-      if (t->fields[i].type->kind == TY_ARRAY || has_nested_iarray(t->fields[i].type)) return true;
+    for (int i = 0; i < t->nfields; i++) {
+      const Type *f = t->fields[i].type;
+      if ((f->kind == TY_ARRAY && !iarray_fixed(f)) || has_nested_iarray(f)) return true;
+    }
   return false;
 }
 
@@ -206,7 +259,7 @@ static bool has_nested_iarray(const Type *t) {
 static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
   Type *t = sym->type;
   if (!t || t->kind == TY_ERROR) return;
-  if (has_nested_iarray(t)) emit_unsupported(E, d->loc, "indexed arrays inside records, parallel arrays or indexed arrays");
+  if (has_nested_iarray(t)) emit_unsupported(E, d->loc, "indexed arrays with run-time bounds inside records or arrays");
   const char *name = emit_sym(E, sym);
   if (sym->kind != SYM_EXTERN_VAR && sym->kind != SYM_EXTERN_CONST)
     buf_printf(&E->globals, "static %s %s ZRT_UNUSED;\n", emit_ctype(E, t), name);
@@ -283,10 +336,15 @@ static void emit_proc(Emitter *E, Symbol *sym) {
   for (int i = 0; i < p->nparams; i++) {
     Param *pa = &p->params[i];
     Type *t = sym->ptypes[i];
-    if (pa->mode == PM_IN && (t->kind == TY_PARALLEL || t->kind == TY_ARRAY)) {
+    if (pa->mode == PM_IN && t->kind == TY_PARALLEL) {
       const char *n = emit_name(E, pa->name.name);
-      emit_line(E, "%s zin_%s; %s(&zin_%s, %s); %s = &zin_%s;", emit_ctype(E, t), pa->name.name,
-                t->kind == TY_PARALLEL ? "zrt_array_copy" : "zrt_iarray_copy", pa->name.name, n, n, pa->name.name);
+      emit_line(E, "zrt_array zin_%s = {0}; zrt_array_copy(&zin_%s, %s); %s = &zin_%s;", pa->name.name, pa->name.name, n, n,
+                pa->name.name);
+    } else if (pa->mode == PM_IN && t->kind == TY_ARRAY) {
+      const char *n = emit_name(E, pa->name.name);
+      const char *local = arena_printf(E->arena, "zin_%s", pa->name.name);
+      emit_line(E, "%s %s = {0}; %s %s = &%s;", emit_ctype(E, t), local, iarray_copy_c(E, t, local, arena_printf(E->arena, "(*%s)", n)),
+                n, local);
     }
   }
   for (int i = 0; i < p->nlocals; i++) {
@@ -294,7 +352,7 @@ static void emit_proc(Emitter *E, Symbol *sym) {
     for (int k = 0; k < d->nnames && d->syms; k++)
       if (d->syms[k]) {
         if (has_nested_iarray(d->syms[k]->type))
-          emit_unsupported(E, d->loc, "indexed arrays inside records, parallel arrays or indexed arrays");
+          emit_unsupported(E, d->loc, "indexed arrays with run-time bounds inside records or arrays");
         emit_line(E, "%s %s ZRT_UNUSED = {0};", emit_ctype(E, d->syms[k]->type), emit_name(E, d->syms[k]->name));
       }
   }

@@ -323,11 +323,14 @@ static const char *emit_name_expr(Emitter *E, Expr *e) {
 }
 
 /* A designator below a shift: the element of the base array, then fields and subscripts. */
+static const char *index_into(Emitter *E, Expr *e, const char *a);
+
 static const char *emit_shifted_designator(Emitter *E, Expr *d, const int64_t *dv, DirSyn *dir, bool wrap) {
   if (d->kind == EX_NAME) return emit_elem(E, d->sym, d, dv, dir, wrap);
   if (d->kind == EX_FIELD)
     return arena_printf(E->arena, "(%s).%s", emit_shifted_designator(E, d->base, dv, dir, wrap), emit_name(E, d->name.name));
-  emit_unsupported(E, d->loc, "a shift of a subscripted parallel array");
+  if (d->kind == EX_INDEX && d->nargs > 0) return index_into(E, d, emit_shifted_designator(E, d->base, dv, dir, wrap));
+  emit_unsupported(E, d->loc, "this shift");
   return "0";
 }
 
@@ -339,19 +342,24 @@ static const char *emit_shift(Emitter *E, Expr *e) {
   return emit_shifted_designator(E, e->base, known ? d : NULL, known ? NULL : e->dir, e->wrap);
 }
 
-/* Subscript of an indexed array: element address through the checked accessor. */
+/* Subscript of an indexed array (also an element of a parallel array of indexed arrays): the
+ * row-major position with every subscript checked (R2). */
+static const char *index_into(Emitter *E, Expr *e, const char *a);
+
 static const char *emit_index(Emitter *E, Expr *e) {
-  Type *bt = e->base->type;
   if (e->nargs == 0) return emit_expr(E, e->base);
-  if (e->base->rank > 0) {
-    emit_unsupported(E, e->loc, "indexed arrays inside parallel arrays");
-    return "0";
-  }
+  return index_into(E, e, emit_expr(E, e->base));
+}
+
+/* Element e->args of the indexed array whose C value is a. */
+static const char *index_into(Emitter *E, Expr *e, const char *a) {
+  Type *bt = e->base->type;
   Buf b = {0};
   for (int i = 0; i < e->nargs; i++) buf_printf(&b, "%s(int64_t)(%s)", i ? ", " : "", emit_expr(E, e->args[i]));
   Symbol *base = sema_base_symbol(e->base);
-  const char *r = arena_printf(E->arena, "(*(%s *)zrt_iarray_at(&%s, (int64_t[]){%s}, %d, \"%s\"))", emit_ctype(E, bt->elem),
-                               emit_expr(E, e->base), b.data, e->loc.line, base ? base->name : "?");
+  const char *r = arena_printf(E->arena, "((%s *)(%s).data)[zrt_iindex((int64_t[]){%s}, %s, %s, %d, %d, \"%s\")]",
+                               emit_ctype(E, bt->elem), a, b.data, iarray_bounds_c(E, bt, a, false),
+                               iarray_bounds_c(E, bt, a, true), bt->ndims, e->loc.line, base ? base->name : "?");
   free(b.data);
   return r;
 }

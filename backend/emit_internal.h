@@ -33,6 +33,7 @@ typedef struct Emitter {
   int tmp;                     /* counter for fresh names */
   int nrecords;
   PtrVec record_types;         /* Type* with emitted structs */
+  PtrVec array_keys;           /* const char*: element type and size of each emitted fixed array struct */
   Proc *cur_proc;
   IndexMap *idx;               /* inside a parallel loop: the index of each dimension */
   const char *cover;           /* C expression (zrt_region) of the covering region in effect */
@@ -60,6 +61,13 @@ void emit_unsupported(Emitter *E, Loc at, const char *what);
 const char *emit_hoisted(Emitter *E, Expr *e);
 /* C text of a direction's components as an int64_t array expression. */
 const char *emit_dir(Emitter *E, DirSyn *d);
+
+/* indexed arrays: with compile-time bounds an inline struct { T data[N]; }, else a zrt_iarray */
+bool iarray_fixed(const Type *t);
+int64_t iarray_count(const Type *t);                 /* fixed arrays only */
+const char *iarray_count_c(Emitter *E, const Type *t, const char *a);
+const char *iarray_bounds_c(Emitter *E, const Type *t, const char *a, bool hi);
+const char *iarray_copy_c(Emitter *E, const Type *t, const char *dst, const char *src);
 
 /* naming and types */
 const char *emit_name(Emitter *E, const char *name);          /* z_NAME */

@@ -388,11 +388,16 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
   if (is_sk(lt, SK_STRING) && st->op == AS_ADD) {
     emit_line(E, "{ zrt_string zt = %s; zrt_str_append(&%s, &zt); }", emit_expr(E, st->rhs), target);
   } else if (lt->kind == TY_ARRAY) {
-    if (st->rhs->type->kind == TY_ARRAY)
-      emit_line(E, "zrt_iarray_copy(&%s, &%s);", target, emit_expr(E, st->rhs));
-    else {
+    if (st->rhs->type->kind == TY_ARRAY && iarray_fixed(lt) == iarray_fixed(st->rhs->type)) {
+      emit_line(E, "%s", iarray_copy_c(E, lt, target, emit_expr(E, st->rhs)));
+    } else if (st->rhs->type->kind == TY_ARRAY) { /* same shape, one inline and one allocated */
+      const char *src = emit_expr(E, st->rhs);
+      emit_line(E, "for (int64_t zk = 0; zk < %s; zk++) ((%s *)%s.data)[zk] = ((%s *)%s.data)[zk];", iarray_count_c(E, lt, target),
+                emit_ctype(E, lt->elem), target, emit_ctype(E, lt->elem), src);
+    } else {
       emit_line(E, "{ %s zv = %s;", emit_ctype(E, lt->elem), emit_convert(E, st->rhs, lt->elem));
-      emit_line(E, "  for (int64_t zk = 0; zk < %s.count; zk++) ((%s *)%s.data)[zk] = zv; }", target, emit_ctype(E, lt->elem), target);
+      emit_line(E, "  for (int64_t zk = 0; zk < %s; zk++) ((%s *)%s.data)[zk] = zv; }", iarray_count_c(E, lt, target),
+                emit_ctype(E, lt->elem), target);
     }
   } else {
     emit_line(E, "%s = %s;", target, assigned_value(E, st, lt));
@@ -616,7 +621,7 @@ static void emit_write(Emitter *E, Stmt *st) {
     if (it->value->type->kind == TY_ARRAY) {
       Type *et = it->value->type->elem;
       const char *a = emit_expr(E, it->value);
-      emit_line(E, "for (int64_t zk = 0; zk < %s.count; zk++)", a);
+      emit_line(E, "for (int64_t zk = 0; zk < %s; zk++)", iarray_count_c(E, it->value->type, a));
       emit_line(E, "  zrt_printf(%s, %d, %s, %s);", f, line, c_lit(E, default_format(et, false)),
                 default_arg(E, et, arena_printf(E->arena, "((%s *)%s.data)[zk]", emit_ctype(E, et), a)));
       continue;
@@ -666,7 +671,7 @@ static void emit_read(Emitter *E, Stmt *st) {
     if (e->type->kind == TY_ARRAY) {
       const char *a = emit_expr(E, e);
       Type *et = e->type->elem;
-      emit_line(E, "for (int64_t zk = 0; zk < %s.count; zk++) {", a);
+      emit_line(E, "for (int64_t zk = 0; zk < %s; zk++) {", iarray_count_c(E, e->type, a));
       E->indent++;
       read_value(E, f, arena_printf(E->arena, "((%s *)%s.data)[zk]", emit_ctype(E, et), a), et, line);
       E->indent--;

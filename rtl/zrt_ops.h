@@ -87,6 +87,20 @@ ZRT_MINMAX(long double, q)
 static inline double zrt_sqr(double x) { return x * x; }
 static inline double zrt_cube(double x) { return x * x * x; }
 
+/* The row-major position of element idx of an indexed array with bounds lo..hi (section 4.4),
+ * checking every subscript (R2). */
+static inline int64_t zrt_iindex(const int64_t *idx, const int64_t *lo, const int64_t *hi, int ndims, int line,
+                                 const char *name) {
+  int64_t pos = 0;
+  for (int k = 0; k < ndims; k++) {
+    if (idx[k] < lo[k] || idx[k] > hi[k])
+      zrt_error(line, "subscript %lld is out of bounds %lld..%lld for dimension %d of '%s'", (long long)idx[k],
+                (long long)lo[k], (long long)hi[k], k + 1, name);
+    pos = pos * (hi[k] - lo[k] + 1) + (idx[k] - lo[k]);
+  }
+  return pos;
+}
+
 /* Population count of the low `bits` bits. */
 static inline int32_t zrt_bpop(uint64_t v, int bits) {
   if (bits < 64) v &= ((uint64_t)1 << bits) - 1;
