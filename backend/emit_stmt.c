@@ -406,7 +406,6 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
 }
 
 static void emit_parallel_assign(Emitter *E, Stmt *st) {
-  Symbol *target = sema_base_symbol(st->lhs);
   int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   emit_line(E, "{ /* line %d */", st->loc.line);
   E->indent++;
@@ -416,8 +415,7 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
   IndexMap map;
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
-  (void)target;
-  if (st->ir && st->ir->needs_temp) {
+  if (st->ir && st->ir->needs_temp) { /* the right-hand side reads the target elsewhere (section 7.2) */
     emit_line(E, "zrt_array zt;");
     emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
     loops_begin(E, E->cover, rank, E->cover_sem, &map);
