@@ -66,11 +66,12 @@ static void note_loop_array(Emitter *E, Symbol *arr) {
 }
 
 /* The hoisted declarations of the element pointer and strides of arr, for the top of a loop nest. */
-const char *emit_array_decls(Emitter *E, Symbol *arr) {
+const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct) {
   Type *t = arr->type;
   const char *a = emit_sym(E, arr);
   Buf b = {0};
-  buf_printf(&b, "%s *const zp_%s = (%s *)%s.origin;", emit_ctype(E, t->elem), arr->name, emit_ctype(E, t->elem), a);
+  buf_printf(&b, "%s *%sconst zp_%s = (%s *)%s.origin;", emit_ctype(E, t->elem), distinct ? "restrict " : "", arr->name,
+             emit_ctype(E, t->elem), a);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " const int64_t zs_%s_%d = %s.stride[%d];", arr->name, k, a, k);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " (void)zs_%s_%d;", arr->name, k);
   const char *r = arena_strdup(E->arena, b.data);

@@ -89,7 +89,9 @@ const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, Dir
 void hoist(Emitter *E, Expr *e, bool parallel_ctx);
 void hoist_reset(Emitter *E);
 
-const char *emit_array_decls(Emitter *E, Symbol *arr);
+/* The hoisted pointer and strides of an array for a loop nest; distinct: no other pointer of the
+ * nest can alias it (then it is declared restrict). */
+const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct);
 
 /* statements */
 void emit_stmt(Emitter *E, Stmt *st);

@@ -69,7 +69,10 @@ static void loops_end(Emitter *E, int rank) {
   E->idx = NULL;
   E->in_loops = false;
   E->out = E->saved_out;
-  for (int i = 0; i < E->loop_arrays.len; i++) emit_line(E, "%s", emit_array_decls(E, E->loop_arrays.items[i]));
+  /* Variables are distinct storage; a parameter may be bound to any of them, so no restrict then. */
+  bool distinct = true;
+  for (int i = 0; i < E->loop_arrays.len; i++) distinct &= ((Symbol *)E->loop_arrays.items[i])->kind == SYM_VAR;
+  for (int i = 0; i < E->loop_arrays.len; i++) emit_line(E, "%s", emit_array_decls(E, E->loop_arrays.items[i], distinct));
   if (E->nest.data) buf_add(E->out, E->nest.data);
   free(E->nest.data);
   E->nest = (Buf){0};
