@@ -218,6 +218,11 @@ static void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
       emit_line(E, "}");
       return;
     }
+    if (in->entries) { /* an array of records or arrays: one initializer per element */
+      for (int i = 0; i < in->nentries; i++)
+        emit_init(E, arena_printf(E->arena, "((%s *)%s.data)[%d]", emit_ctype(E, et), a, i), et, in->entries[i]);
+      return;
+    }
     PtrVec leaves = {0};
     PtrVec stack = {0};
     vec_push(E->arena, &stack, in);
@@ -229,7 +234,6 @@ static void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
     }
     for (int i = 0; i < leaves.len; i++) {
       InitSyn *leaf = leaves.items[i];
-      if (et->kind == TY_RECORD) emit_unsupported(E, leaf->loc, "brace initializers of arrays of records");
       emit_line(E, "((%s *)%s.data)[%d] = %s;", emit_ctype(E, et), a, i, emit_convert(E, leaf->expr, et));
     }
     return;

@@ -174,6 +174,8 @@ struct InitSyn {
   Expr *expr;        /* NULL for a brace list */
   InitSyn **items;
   int nitems;
+  InitSyn **entries;  /* sema: for an array of records or arrays, one initializer per element */
+  int nentries;
 };
 
 /* ---- expressions ------------------------------------------------------------------ */

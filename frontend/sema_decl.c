@@ -34,6 +34,19 @@ static int64_t init_leaves(const InitSyn *in) {
 
 static bool check_init(Sema *S, Type *t, InitSyn *in, const char *name);
 
+/* The element initializers of a brace list nested by dimension (one list level per dimension, with
+ * exactly the extent of that dimension), in row-major order; false if the list is not so nested. */
+static bool nested_entries(Sema *S, Type *t, int dim, InitSyn *in, PtrVec *out) {
+  if (dim == t->ndims) {
+    vec_push(S->arena, out, in);
+    return true;
+  }
+  if (in->expr || !t->dims[dim].known || in->nitems != t->dims[dim].hi_val - t->dims[dim].lo_val + 1) return false;
+  for (int i = 0; i < in->nitems; i++)
+    if (!nested_entries(S, t, dim + 1, in->items[i], out)) return false;
+  return true;
+}
+
 /* Every leaf of a brace list must fit the element type. */
 static bool check_leaves(Sema *S, Type *elem, InitSyn *in, const char *name) {
   if (in->expr) return check_init(S, elem, in, name);
@@ -100,13 +113,20 @@ static bool check_init(Sema *S, Type *t, InitSyn *in, const char *name) {
     }
     return check_leaves(S, elem, in, name);
   }
-  /* arrays of records or arrays: one entry per element of the first dimension, or flat */
-  if (want >= 0 && in->nitems != want) {
-    SEMA_ERR(S, in->loc, "initializer has %d values, but '%s' has %lld elements", in->nitems, name, (long long)want);
+  /* arrays of records or arrays: one entry per element, nested by dimension or flat */
+  PtrVec entries = {0};
+  if (!nested_entries(S, t, 0, in, &entries)) {
+    entries.len = 0;
+    for (int i = 0; i < in->nitems; i++) vec_push(S->arena, &entries, in->items[i]);
+  }
+  if (want >= 0 && entries.len != want) {
+    SEMA_ERR(S, in->loc, "initializer has %d values, but '%s' has %lld elements", entries.len, name, (long long)want);
     return false;
   }
-  for (int i = 0; i < in->nitems; i++)
-    if (!check_init(S, elem, in->items[i], name)) return false;
+  for (int i = 0; i < entries.len; i++)
+    if (!check_init(S, elem, entries.items[i], name)) return false;
+  in->entries = (InitSyn **)ast_items(S->arena, &entries);
+  in->nentries = entries.len;
   return true;
 }
 
