@@ -522,6 +522,21 @@ static const char *mode_name(ParamMode m) {
 /* True for modes that pass by reference. */
 static bool by_reference(ParamMode m) { return m == PM_OUT || m == PM_INOUT || m == PM_VAR; }
 
+/* E7: an argument of a by-reference parameter that is not a variable. */
+static void arg_not_variable(Sema *S, Symbol *callee, int i, Expr *arg) {
+  SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name,
+           callee->pnames[i], mode_name(callee->pmodes[i]));
+}
+
+/* E9 (by-value parameter) or E8 (by reference): an argument of the wrong type, spelled tname. */
+static void arg_wrong_type(Sema *S, Symbol *callee, int i, Expr *arg, const char *tname, Type *pt) {
+  if (!by_reference(callee->pmodes[i]))
+    SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, tname, type_name(S, pt));
+  else
+    SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name, tname,
+             mode_name(callee->pmodes[i]), callee->pnames[i], type_name(S, pt));
+}
+
 /* A whole parallel or indexed array argument for an array parameter. */
 static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) {
   int saved_need = S->need_rank; /* a whole array passed is not an operand (section 5.7 rule 5) */
@@ -532,23 +547,16 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
   S->need_rank = saved_need;
   S->need_loc = saved_loc;
   if (at->kind == TY_ERROR) return false;
-  bool by_value = !by_reference(callee->pmodes[i]);
-  const char *pname = callee->pnames[i];
   Symbol *base = sema_base_symbol(arg);
   bool is_var = base && sema_is_variable(S, arg);
   if (pt->kind == TY_PARALLEL) {
     bool whole = arg->kind == EX_NAME && base && base->type && base->type->kind == TY_PARALLEL;
     if (by_reference(callee->pmodes[i]) && !whole) {
-      SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name, pname, mode_name(callee->pmodes[i]));
+      arg_not_variable(S, callee, i, arg);
       return false;
     }
     if (!whole || arg->rank != pt->rank || !type_same(at, pt->elem)) {
-      if (by_value)
-        SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, expr_type_name(S, arg),
-                 type_name(S, pt));
-      else
-        SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
-                 expr_type_name(S, arg), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
+      arg_wrong_type(S, callee, i, arg, expr_type_name(S, arg), pt);
       return false;
     }
     /* A whole array passed to a parameter is not an operand: drop its access record. */
@@ -561,16 +569,11 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
     return true;
   }
   if (by_reference(callee->pmodes[i]) && !is_var) {
-    SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name, pname, mode_name(callee->pmodes[i]));
+    arg_not_variable(S, callee, i, arg);
     return false;
   }
   if (!type_same(at, pt)) {
-    if (by_value)
-      SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, type_name(S, at),
-               type_name(S, pt));
-    else
-      SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name,
-               type_name(S, at), mode_name(callee->pmodes[i]), pname, type_name(S, pt));
+    arg_wrong_type(S, callee, i, arg, type_name(S, at), pt);
     return false;
   }
   return true;
@@ -584,13 +587,11 @@ static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt,
   bool is_file = pt->kind == TY_SCALAR && pt->scalar == SK_FILE;
   if (by_reference(m) && !is_file) {
     if (!sema_is_variable(S, arg) || arg->rank > 0) {
-      SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name,
-               callee->pnames[i], mode_name(m));
+      arg_not_variable(S, callee, i, arg);
       return false;
     }
     if (!type_same(at, pt)) {
-      SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1,
-               callee->name, type_name(S, at), mode_name(m), callee->pnames[i], type_name(S, pt));
+      arg_wrong_type(S, callee, i, arg, type_name(S, at), pt);
       return false;
     }
     Symbol *target = sema_base_symbol(arg);
