@@ -25,7 +25,8 @@ static bool simple_dim(const Region *sem, int k) {
  * (outermost first; NULL: row-major); the index of dimension k is index_names[k]. The body is
  * collected apart so that the arrays it touches get their pointers and strides hoisted in front
  * of the nest. Masked regions skip masked-out indices. */
-static void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order) {
+static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order,
+                            const int8_t *dir) {
   map->rank = rank;
   for (int k = 0; k < rank; k++) map->idx[k] = index_names[k];
   emit_line(E, "{");
@@ -37,7 +38,10 @@ static void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, 
   E->in_loops = true;
   for (int o = 0; o < rank; o++) {
     int k = order ? order[o] : o;
-    if (simple_dim(E->cover_sem, k) && !strcmp(c, E->cover ? E->cover : "")) {
+    if (dir && dir[k] < 0) { /* only on simple dimensions (see loop_dirs_ok) */
+      emit_line(E, "for (int64_t %s = %s.hi[%d], zl%d = %s.lo[%d]; %s >= zl%d; %s--) {", index_names[k], c, k, k, c, k,
+                index_names[k], k, index_names[k]);
+    } else if (simple_dim(E->cover_sem, k) && !strcmp(c, E->cover ? E->cover : "")) {
       emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
     } else {
@@ -55,9 +59,29 @@ static void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, 
   }
 }
 
+/* Open the loop nest over region c with dimensions in the given order. */
+static void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order) {
+  loops_begin_dir(E, c, rank, sem, map, order, NULL);
+}
+
 /* Open the row-major loop nest over region c. */
 static void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map) {
-  loops_begin_order(E, c, rank, sem, map, NULL);
+  loops_begin_dir(E, c, rank, sem, map, NULL, NULL);
+}
+
+/* True if the loop directions an array statement asks for (IrStmt.loop_dir) can be emitted: a
+ * downward loop only over a simple dimension of the covering region. */
+static bool loop_dirs_ok(Emitter *E, const IrStmt *s, int rank) {
+  for (int k = 0; k < rank; k++)
+    if (s->loop_dir[k] < 0 && !simple_dim(E->cover_sem, k)) return false;
+  return true;
+}
+
+/* True if an array statement runs upward in every dimension. */
+static bool runs_upward(const IrStmt *s) {
+  for (int k = 0; k < MAX_RANK; k++)
+    if (s->loop_dir[k] < 0) return false;
+  return true;
 }
 
 /* Close the loop nest: hoisted array declarations first, then the nest. */
@@ -418,7 +442,8 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
   IndexMap map;
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
-  if (st->ir && st->ir->needs_temp) { /* the right-hand side reads the target elsewhere (section 7.2) */
+  if (st->ir && (st->ir->needs_temp || !loop_dirs_ok(E, st->ir, rank))) {
+    /* the right-hand side reads the target elsewhere (section 7.2) and no loop order keeps the old values */
     emit_line(E, "zrt_array zt;");
     emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
     loops_begin(E, E->cover, rank, E->cover_sem, &map);
@@ -432,7 +457,7 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
     emit_line(E, "zrt_array_free(&zt);");
     free(off.data);
   } else {
-    loops_begin(E, E->cover, rank, E->cover_sem, &map);
+    loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, st->ir ? st->ir->loop_dir : NULL);
     emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
     loops_end(E, rank);
   }
@@ -907,11 +932,12 @@ static void emit_region_stmt(Emitter *E, Stmt *st) {
   E->cover_rank = saved_rank;
 }
 
-/* True if e reads array sym only at the current index (no shift, scan, flood, partial reduction). */
+/* True if e reads array sym (or storage it may share) only at the current index (no shift, scan,
+ * flood, partial reduction). */
 static bool reads_only_here(Expr *e, Symbol *sym) {
   if (!e) return true;
   switch (e->kind) {
-  case EX_SHIFT: return sema_base_symbol(e->base) != sym && reads_only_here(e->base, sym);
+  case EX_SHIFT: return !ir_may_share(sym, sema_base_symbol(e->base)) && reads_only_here(e->base, sym);
   case EX_SCAN: case EX_FLOOD: case EX_REDUCE: return false; /* keep it simple: no fusion across these */
   case EX_BINARY: return reads_only_here(e->lhs, sym) && reads_only_here(e->rhs, sym);
   case EX_UNARY: return reads_only_here(e->rhs, sym);
@@ -929,7 +955,7 @@ static bool reads_only_here(Expr *e, Symbol *sym) {
  * current index. Both then run in one loop nest: X's element is stored before the reduction reads
  * it, and the reduction's result is assigned after the loop, as before. Returns the reduction. */
 static Expr *fusable_reduction(Emitter *E, Stmt *a, Stmt *b) {
-  if (E->no_fuse || !a->ir || !b->ir || a->ir->kind != IR_ARRAY || a->ir->needs_temp || b->kind != ST_ASSIGN ||
+  if (E->no_fuse || !a->ir || !b->ir || a->ir->kind != IR_ARRAY || a->ir->needs_temp || !runs_upward(a->ir) || b->kind != ST_ASSIGN ||
       b->lhs->rank != 0 || b->ir->reductions.len != 1 || a->cover != b->cover || !a->cover || a->cover->masked ||
       a->rank != a->cover->rank)
     return NULL;

@@ -44,7 +44,9 @@ struct IrStmt {
   PtrVec reads;             /* Symbol*: arrays read (unshifted or shifted), each once */
   PtrVec shifts;            /* IrShift* */
   PtrVec reductions;        /* Expr*: full reductions evaluated before the statement */
-  bool needs_temp;          /* the right-hand side reads the target other than at the same index */
+  bool needs_temp;          /* the right-hand side reads the target elsewhere in a way no loop order can keep */
+  int8_t loop_dir[MAX_RANK];/* otherwise: +1/-1 when dimension k must run up/down (0: either) */
+  Sema *sema;
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -64,6 +66,8 @@ typedef struct IrProgram {
 
 /* Lower a checked program. */
 IrProgram *ir_lower(Arena *a, Sema *S);
+/* True if a write to array t may change what a read of array s sees (same or shared storage). */
+bool ir_may_share(const Symbol *t, const Symbol *s);
 /* Print it (azc --emit=ir). */
 void ir_print(FILE *out, const IrProgram *ir);
 #endif

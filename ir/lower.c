@@ -58,22 +58,64 @@ static void collect(Lower *L, IrStmt *s, Expr *e) {
   }
 }
 
-/* True if e reads sym other than at the current index (section 7.2: then a temporary is needed). */
-static bool reads_elsewhere(const Expr *e, const Symbol *sym, bool direct) {
-  if (!e) return false;
+/* True if a write to array t may change what a read of array s sees at another index: the same
+ * array, or storage shared through a by-reference parameter (a local variable cannot be reached
+ * through a parameter; 'in' parameters are copies). */
+bool ir_may_share(const Symbol *t, const Symbol *s) {
+  if (!t || !s) return false;
+  if (t == s) return true;
+  if (!t->type || !s->type || t->type->kind != TY_PARALLEL || s->type->kind != TY_PARALLEL) return false;
+  bool t_ref = t->kind == SYM_PARAM && t->mode != PM_IN, s_ref = s->kind == SYM_PARAM && s->mode != PM_IN;
+  bool t_local = t->kind == SYM_VAR && !t->global, s_local = s->kind == SYM_VAR && !s->global;
+  return (t_ref || s_ref) && !t_local && !s_local;
+}
+
+/* Decide how a parallel assignment to target keeps section 7.2 when its right-hand side e reads
+ * the target (or storage it may share) other than at the current index. A read shifted by a
+ * constant d without wrap-around still sees the old value if the loop nest visits index i+d after
+ * i: dimension k, the first with d[k] != 0, must run in the direction of d[k]. Such reads set
+ * s->loop_dir; anything else (a conflict of directions, @^, a shift by a run-time direction, a
+ * scan, flood or partial reduction of the target) sets s->needs_temp. */
+static void order_reads(IrStmt *s, const Expr *e, const Symbol *target, bool direct) {
+  if (!e || s->needs_temp) return;
   switch (e->kind) {
-  case EX_NAME: return !direct && e->sym == sym;
-  case EX_SHIFT: return sema_base_symbol(e->base) == sym || reads_elsewhere(e->base, sym, false);
-  case EX_BINARY: return reads_elsewhere(e->lhs, sym, direct) || reads_elsewhere(e->rhs, sym, direct);
-  case EX_UNARY: return reads_elsewhere(e->rhs, sym, direct);
-  case EX_SCAN: case EX_FLOOD: return reads_elsewhere(e->rhs, sym, false);
-  case EX_REDUCE: return e->region ? reads_elsewhere(e->rhs, sym, false) : false;
+  case EX_NAME:
+    if (!direct && ir_may_share(target, e->sym)) s->needs_temp = true;
+    break;
+  case EX_SHIFT: {
+    const Symbol *base = sema_base_symbol(e->base);
+    if (!ir_may_share(target, base)) {
+      order_reads(s, e->base, target, false);
+      break;
+    }
+    int rank;
+    int64_t d[MAX_RANK];
+    bool known;
+    sema_dir(s->sema, e->dir, &rank, d, &known);
+    const Expr *b = e->base;
+    while (b->kind == EX_FIELD) b = b->base;
+    if (!direct || !known || e->wrap || b->kind != EX_NAME) {
+      s->needs_temp = true;
+      break;
+    }
+    for (int k = 0; k < rank; k++) {
+      if (d[k] == 0) continue;
+      int8_t want = d[k] > 0 ? 1 : -1;
+      if (s->loop_dir[k] == -want) s->needs_temp = true;
+      s->loop_dir[k] = want;
+      break;
+    }
+    break;
+  }
+  case EX_BINARY: order_reads(s, e->lhs, target, direct); order_reads(s, e->rhs, target, direct); break;
+  case EX_UNARY: order_reads(s, e->rhs, target, direct); break;
+  case EX_SCAN: case EX_FLOOD: order_reads(s, e->rhs, target, false); break;
+  case EX_REDUCE: if (e->region) order_reads(s, e->rhs, target, false); break;
   case EX_CALL:
-    for (int i = 0; i < e->nargs; i++)
-      if (reads_elsewhere(e->args[i], sym, direct)) return true;
-    return false;
-  case EX_FIELD: case EX_INDEX: return reads_elsewhere(e->base, sym, direct);
-  default: return false;
+    for (int i = 0; i < e->nargs; i++) order_reads(s, e->args[i], target, direct);
+    break;
+  case EX_FIELD: case EX_INDEX: order_reads(s, e->base, target, direct); break;
+  default: break;
   }
 }
 
@@ -107,7 +149,9 @@ static IrStmt *lower_stmt(Lower *L, Stmt *st) {
     collect(L, s, st->rhs);
     if (s->kind == IR_ARRAY) {
       s->writes = sema_base_symbol(st->lhs);
-      s->needs_temp = reads_elsewhere(st->rhs, s->writes, true);
+      s->sema = L->S;
+      order_reads(s, st->rhs, s->writes, true);
+      if (s->needs_temp) memset(s->loop_dir, 0, sizeof s->loop_dir);
       if (st->op != AS_ASSIGN) add_unique(L, &s->reads, s->writes);
     }
     return s;

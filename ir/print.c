@@ -81,6 +81,8 @@ static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int dept
   }
   if (s->reductions.len) fprintf(out, "  reductions %d", s->reductions.len);
   if (s->needs_temp) fputs("  temp", out);
+  for (int k = 0; k < MAX_RANK; k++)
+    if (s->loop_dir[k] < 0) fprintf(out, "  down%d", k + 1);
   fputc('\n', out);
   print_list(out, ir, &s->body, depth + 1);
   for (int i = 0; i < s->narms; i++) print_list(out, ir, &s->arms[i], depth + 1);
