@@ -5,6 +5,7 @@
 #   make test       build everything and run every test (ends "N passed, N failed")
 #   make demo       build azc and run it on samples/jacobi.zpl
 #   make bench      run the benchmarks in bench/
+#   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
 #   make install    install azc under $(PREFIX) (default /usr/local)
 #   make SAN=1 ...  the same with AddressSanitizer and UBSan (separate build dir)
 
@@ -51,8 +52,14 @@ RTL_HDR  := $(wildcard rtl/*.h)
 RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl
 RTLT_SRC := $(wildcard test/rtl/test_*.c)
 RTLT_BIN := $(patsubst test/rtl/test_%.c,$(BUILD)/test/test_rtl_%,$(RTLT_SRC))
+# libsplit (rtl/libsplit.h, rtl/sc_*.c, part of libzrt.a): multi-process tests in test/libsplit/,
+# run by test/unit/libsplit.sh under mpirun; micro-benchmarks in bench/rtl/ (make bench-rtl).
+LST_SRC  := $(wildcard test/libsplit/*.c)
+LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
+LSB_SRC  := $(wildcard bench/rtl/*.c)
+LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps test test-quick demo bench install clean run-tests check-deps
+.PHONY: all deps test test-quick demo bench bench-rtl install clean run-tests check-deps
 
 all: $(BUILD)/azc $(BUILD)/libzrt.a
 
@@ -86,6 +93,14 @@ $(BUILD)/libzrt.a: $(RTL_OBJ)
 $(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)
 	@mkdir -p $(BUILD)/test
 	$(MPICC) $(RTL_CFLAGS) -o $@ $< $(BUILD)/libzrt.a -lm
+
+$(BUILD)/test/libsplit/%: test/libsplit/%.c $(BUILD)/libzrt.a $(RTL_HDR) $(wildcard test/libsplit/*.h)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(RTL_CFLAGS) -Itest/libsplit -o $@ $< $(BUILD)/libzrt.a -lm
+
+$(BUILD)/bench/rtl/%: bench/rtl/%.c $(BUILD)/libzrt.a $(RTL_HDR) $(wildcard bench/rtl/*.h)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(RTL_CFLAGS) -Ibench/rtl -o $@ $< $(BUILD)/libzrt.a -lm
 
 $(BUILD)/libazc.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -127,7 +142,7 @@ test: deps
 test-quick: deps
 	@$(MAKE) --no-print-directory run-tests QUICK=1
 
-run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN)
+run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
 # The main job: compile samples/jacobi.zpl and run it under mpirun. Generated programs run on one
@@ -143,8 +158,13 @@ demo: deps
 	@$(MPIRUN_ENV) mpirun -np $(DEMO_NP) $(BUILD)/demo/jacobi
 
 bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/azc
+	@$(MAKE) --no-print-directory $(BUILD)/azc $(LSB_BIN)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) sh bench/run.sh
+
+# Table 6-1 of von Eicken for libsplit, both transports, next to the raw MPI calls (docs/libsplit.md).
+bench-rtl: deps
+	@$(MAKE) --no-print-directory $(LSB_BIN)
+	@BUILD=$(BUILD) sh bench/rtl.sh
 
 install: $(BUILD)/azc $(BUILD)/libzrt.a
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/azc $(DESTDIR)$(PREFIX)/include/azc
