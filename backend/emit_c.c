@@ -259,6 +259,14 @@ static bool has_nested_iarray(const Type *t) {
   return false;
 }
 
+/* The initializer of variable name (of type t) from declaration d, if it has one. */
+static void initialize(Emitter *E, const char *name, Type *t, Decl *d) {
+  if (!d->init) return;
+  hoist(E, d->init->expr, false);
+  emit_init(E, name, t, d->init);
+  hoist_reset(E);
+}
+
 /* Declare and (in the elaboration function) set up one variable of a var/const/config item. */
 static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
   Type *t = sym->type;
@@ -269,6 +277,13 @@ static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
     buf_printf(&E->globals, "static %s %s ZRT_UNUSED;\n", emit_ctype(E, t), name);
   else
     buf_printf(&E->globals, "extern %s%s %s;\n", sym->kind == SYM_EXTERN_CONST ? "const " : "", emit_ctype(E, t), name);
+  if (t->kind == TY_PARALLEL && !E->distributed) {
+    /* section 11: the grids follow the bounding boxes of the regions elaborated so far (all of
+     * them when regions are declared before arrays, as usual); arrays are allocated in order */
+    emit_line(E, "{ zrt_region zd = %s; zrt_bbox_add(&zd); }", array_region(E, d->type));
+    emit_line(E, "zrt_distribute_all();");
+    E->distributed = true;
+  }
   if (t->kind == TY_PARALLEL) alloc_array(E, sym, array_region(E, d->type));
   if (t->kind == TY_ARRAY) alloc_iarray(E, name, t);
   if (config_index >= 0) {
@@ -280,11 +295,7 @@ static void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
     }
     return;
   }
-  if (d->init) {
-    hoist(E, d->init->expr, false);
-    emit_init(E, name, t, d->init);
-    hoist_reset(E);
-  }
+  initialize(E, name, t, d);
 }
 
 /* ---- procedures ---- */
@@ -332,10 +343,11 @@ static void emit_proc(Emitter *E, Symbol *sym) {
   E->cur_proc = p;
   E->out = &E->body;
   bool entry = sym == E->S->entry;
-  buf_printf(&E->protos, "%s;\n", proc_header(E, sym));
+  buf_printf(&E->protos, "%s ZRT_UNUSED;\n", proc_header(E, sym)); /* a program need not call all its procedures */
   emit_line(E, "%s {", proc_header(E, sym));
   E->indent = 1;
   emit_line(E, "(void)zcover;");
+  for (int i = 0; i < p->nparams; i++) emit_line(E, "(void)%s;", emit_name(E, p->params[i].name.name)); /* maybe unused */
   if (sym->result) emit_line(E, "%s zresult = {0};", emit_ctype(E, sym->result));
   for (int i = 0; i < p->nparams; i++) {
     Param *pa = &p->params[i];
@@ -506,6 +518,7 @@ static void emit_elaboration(Emitter *E) {
       case D_REGION:
         buf_printf(&E->globals, "static zrt_region %s ZRT_UNUSED;\n", emit_name(E, sym->name));
         emit_line(E, "%s = %s;", emit_name(E, sym->name), emit_region_syn(E, d->region));
+        emit_line(E, "zrt_bbox_add(&%s);", emit_name(E, sym->name));
         break;
       case D_DIRECTION:
         buf_printf(&E->globals, "static int64_t %s[%d] ZRT_UNUSED;\n", emit_name(E, sym->name), sym->dir_rank);
@@ -520,6 +533,8 @@ static void emit_elaboration(Emitter *E) {
       }
     }
   }
+  if (!E->distributed) emit_line(E, "zrt_distribute_all();");
+  E->distributed = true;
   E->indent = 0;
   emit_line(E, "}");
   emit_line(E, "%s", "");
@@ -553,6 +568,11 @@ int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *sour
     Decl *d = prog->decls.items[i];
     if (d->kind == D_EXTERN_HEADER) fprintf(out, "#include \"%s\"\n", d->header);
   }
+  /* the program's comparisons are kept as written even where C can tell their value ('u < 0' for an
+   * unsigned u, 'x = x', '!x = 5'): valid programs, not mistakes in the generated C */
+  fputs("#ifndef __clang__\n#pragma GCC diagnostic ignored \"-Wtype-limits\"\n"
+        "#pragma GCC diagnostic ignored \"-Wtautological-compare\"\n#pragma GCC diagnostic ignored \"-Wbool-compare\"\n"
+        "#endif\n\n", out);
   if (E.types.data) fputs(E.types.data, out);
   fputs(head.data, out);
   if (E.globals.data) fputs(E.globals.data, out);
@@ -560,11 +580,11 @@ int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *sour
   if (E.protos.data) fputs(E.protos.data, out);
   fputs("\n", out);
   if (E.body.data) fputs(E.body.data, out);
-  fprintf(out, "int main(int argc, char **argv) {\n  zrt_init(argc, argv, &zprogram);\n"
-               "  if (zrt_processors() > 1) /* arrays are not exchanged between processes yet */\n"
-               "    zrt_error(0, \"this program runs on one process only (run it with mpirun -np 1)\");\n"
-               "  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n",
-          S->entry ? emit_name(&E, S->entry->name) : "/* no entry */");
+  fprintf(out, "int main(int argc, char **argv) {\n  zrt_init(argc, argv, &zprogram);\n");
+  if (E.p1_reason) /* not distributed yet: say so instead of computing something else */
+    fprintf(out, "  if (zrt_processors() > 1)\n    zrt_error(%d, \"%s not supported on more than one process yet (run with mpirun -np 1)\");\n",
+            E.p1_line, E.p1_reason);
+  fprintf(out, "  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n", S->entry ? emit_name(&E, S->entry->name) : "/* no entry */");
   free(head.data);
   free(E.types.data);
   free(E.globals.data);

@@ -1,6 +1,7 @@
 /* emit_expr.c - C for expressions (section 6): literals, names, elements of parallel arrays at
  * the current index (with @ and @^), operators with the language's integer semantics, built-in
  * functions, calls, and regions as zrt_region values. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
@@ -25,7 +26,14 @@ static const char *float_text(Emitter *E, Expr *e) {
   int n = e->end - e->start;
   const char *t = E->S->src->text + e->start;
   if (n > 0 && (t[n - 1] == 'l' || t[n - 1] == 'L')) n--;
-  return arena_printf(E->arena, "%.*s", n, t);
+  const char *text = arena_printf(E->arena, "%.*s", n, t);
+  /* a value beyond double's range is an infinity or zero (section 2.5), which the C compiler would
+   * warn about if it saw the literal */
+  double v = strtod(text, NULL);
+  if (isinf(v)) return "HUGE_VAL";
+  bool nonzero = false;
+  for (size_t i = 0; i < strcspn(text, "eE"); i++) nonzero |= text[i] >= '1' && text[i] <= '9';
+  return v == 0.0 && nonzero ? "0.0" : text;
 }
 
 /* Values of the predefined constants of section 8.3 that are not plain integers. */
@@ -46,9 +54,17 @@ static const char *predefined_value(Emitter *E, Symbol *sym) {
 
 /* An integer constant in C, typed. */
 static const char *int_const(Emitter *E, int64_t v, Type *t) {
-  if (v == INT64_MIN) return "INT64_MIN";
   const char *ct = emit_ctype(E, t);
+  if (v == INT64_MIN) return arena_printf(E->arena, "((%s)INT64_MIN)", ct);
   return arena_printf(E->arena, "((%s)%lldLL)", ct, (long long)v);
+}
+
+/* The wrapped value of an integer +, - or * whose operands are compile-time constants, so that the C
+ * compiler never folds (and warns about) a signed overflow; NULL otherwise. */
+static const char *folded_int(Emitter *E, Expr *e) {
+  int64_t v;
+  if (!type_is_integer(e->type) || !sema_const_int(E->S, e, &v)) return NULL;
+  return int_const(E, v, e->type);
 }
 
 /* True if dimension k of a's storage is known to be a flood dimension / known not to be one. */
@@ -178,7 +194,10 @@ static const char *emit_binary(Emitter *E, Expr *e) {
   static const char *const ops[] = {"+", "-", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">="};
   int line = e->oploc.line;
   switch (e->op) {
-  case OP_ADD: case OP_SUB: case OP_MUL: return binop(E, e, e->type, ops[e->op]);
+  case OP_ADD: case OP_SUB: case OP_MUL: {
+    const char *folded = folded_int(E, e);
+    return folded ? folded : binop(E, e, e->type, ops[e->op]);
+  }
   case OP_DIV:
   case OP_MOD:
     if (type_is_integer(e->type))
@@ -204,6 +223,8 @@ static const char *emit_unary(Emitter *E, Expr *e) {
   if (e->op == OP_NOT) return arena_printf(E->arena, "((zrt_bool)!(%s))", emit_expr(E, e->rhs));
   const char *x = emit_convert(E, e->rhs, e->type);
   if (e->op == OP_POS) return x;
+  const char *folded = folded_int(E, e);
+  if (folded) return folded;
   return arena_printf(E->arena, "((%s)(-%s))", emit_ctype(E, e->type), x);
 }
 
@@ -234,7 +255,8 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
       const char *fn = e->type->scalar == SK_FLOAT ? "fabsf" : e->type->scalar == SK_QUAD ? "fabsl" : "fabs";
       return arena_printf(A, "%s((%s)(%s))", fn, rt, a0);
     }
-    return arena_printf(A, "((%s)((%s)(%s) < 0 ? -(%s)(%s) : (%s)(%s)))", rt, rt, a0, rt, a0, rt, a0);
+    /* negated in unsigned arithmetic: abs of the minimum value wraps to itself (section 4.1) */
+    return arena_printf(A, "((%s)((%s)(%s) < 0 ? (%s)(0 - (uint64_t)(%s)) : (%s)(%s)))", rt, rt, a0, rt, a0, rt, a0);
   case BF_max:
   case BF_min:
     return arena_printf(A, "zrt_%s_%s(%s, %s)", id == BF_max ? "max" : "min", minmax_suffix(e->type),

@@ -46,6 +46,14 @@ typedef struct Emitter {
   bool no_fuse;                /* -fno-fuse: every statement gets its own loop nest */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
+  bool loops_whole;            /* loop nests run over the whole region, not this process's part */
+  bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
+  const char *print_value;
+  int nxfers;                  /* transfers emitted (their ids) */
+  int hoist_depth;             /* hoist: 0 at the top of a statement's expression */
+  PtrVec pending_sv;           /* const char*: transfers whose SV comes at the end of the statement */
+  const char *p1_reason;       /* something the program uses that runs on one process only (yet) */
+  int p1_line;     /* printing gathered values: the C element to print instead of the item */
   Buf nest;                    /* the loop nest being collected */
   Buf *saved_out;              /* where it goes when complete */
   PtrVec hoist_keys;           /* Expr*: subexpressions computed before the current statement */

@@ -9,6 +9,12 @@
 
 static const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", "i5"};
 
+#define ZRT_FLUFF 8 /* ghost cells every array has around its block (rtl: ZRT_DEFAULT_FLUFF) */
+
+static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx);
+static void one_process_only(Emitter *E, Loc at, const char *what);
+static bool has_shift(const Expr *e);
+
 /* True if t is the scalar type k. */
 static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
 
@@ -31,6 +37,11 @@ static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, In
   for (int k = 0; k < rank; k++) map->idx[k] = index_names[k];
   emit_line(E, "{");
   E->indent++;
+  bool simple_ok = !strcmp(c, E->cover ? E->cover : "");
+  if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
+    emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
+    c = "zm";
+  }
   E->saved_out = E->out;
   E->nest = (Buf){0};
   E->out = &E->nest;
@@ -41,7 +52,7 @@ static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, In
     if (dir && dir[k] < 0) { /* only on simple dimensions (see loop_dirs_ok) */
       emit_line(E, "for (int64_t %s = %s.hi[%d], zl%d = %s.lo[%d]; %s >= zl%d; %s--) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
-    } else if (simple_dim(E->cover_sem, k) && !strcmp(c, E->cover ? E->cover : "")) {
+    } else if (simple_dim(E->cover_sem, k) && simple_ok) {
       emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
     } else {
@@ -151,6 +162,15 @@ static void access_checks(Emitter *E, Expr *e) {
   }
 }
 
+/* The checks for the accesses of e under region src instead of the covering region (the operands of
+ * partial reductions and floods, section 5.8 rule 4). */
+static void access_checks_under(Emitter *E, Expr *e, const char *src) {
+  const char *cover = E->cover;
+  E->cover = src;
+  access_checks(E, e);
+  E->cover = cover;
+}
+
 static bool has_reduction(const Expr *e);
 
 /* ---- hoisting: full reductions and scalar work evaluated once, before the statement ---- */
@@ -195,6 +215,14 @@ static const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char
   }
 }
 
+/* Combine every process's partial result acc of a reduction, in process order, so that every
+ * process ends with the same value (section 11); with one process acc stays as it is. */
+static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc) {
+  const char *ct = emit_ctype(E, t);
+  emit_line(E, "{ const %s *zp = zrt_allgather(&%s, sizeof %s); %s = zp[0];", ct, acc, acc, acc);
+  emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
+}
+
 /* A full reduction: a loop over the covering region before the statement. */
 static void hoist_reduce(Emitter *E, Expr *e) {
   hoist(E, e->rhs, true);
@@ -215,6 +243,7 @@ static void hoist_reduce(Emitter *E, Expr *e) {
   emit_line(E, "%s zv = %s;", ct, v);
   emit_line(E, "%s", reduce_step(E, (RedOp)e->op, acc, "zv"));
   loops_end(E, rank);
+  combine_partials(E, (RedOp)e->op, e->type, acc);
   E->indent--;
   emit_line(E, "}");
   hoisted(E, e, acc);
@@ -239,35 +268,74 @@ static const char *temp_elem(Emitter *E, const char *zt, Type *t, const IndexMap
   return r;
 }
 
+/* Whether dimension k of a partial reduction with source region src is reduced (section 6.6): the
+ * covering region's dimension is a singleton or '*' and the source's is not. "1" or "0" when the
+ * regions as written decide it, else a C condition on the covering region (an inherited or blank
+ * dimension: a single index or a flood dimension there). */
+static const char *reduced_dim(Emitter *E, const Region *src, int k) {
+  const Region *cov = E->cover_sem;
+  if (!src || src->dims[k].kind == DK_SINGLE) return "0";
+  DimKind c = cov ? cov->dims[k].kind : DK_BLANK;
+  if (c == DK_SINGLE || c == DK_STAR) return "1";
+  if (cov && !cov->dynamic && c == DK_RANGE) return "0";
+  return arena_printf(E->arena, "((%s.flood >> %d & 1) || %s.lo[%d] == %s.hi[%d])", E->cover, k, E->cover, k, E->cover, k);
+}
+
 /* A partial reduction op<< [S] e (section 6.6): a temporary over the covering region, filled by one
  * pass over S that folds each value into the element with the same kept indices. */
 static void hoist_partial(Emitter *E, Expr *e) {
-  hoist(E, e->rhs, true);
-  int rank = E->cover_rank;
-  const char *ct = emit_ctype(E, e->type);
-  const char *zt = temp_over_cover(E, e->type, rank);
-  IndexMap map;
-  loops_begin(E, E->cover, rank, NULL, &map);
-  emit_line(E, "%s = %s;", temp_elem(E, zt, e->type, &map), reduce_identity(E, (RedOp)e->op, e->type));
-  loops_end(E, rank);
   const char *zs = emit_fresh(E, "zsrc");
   emit_line(E, "zrt_region %s = %s;", zs, emit_region_bracket(E, e->region));
-  Region *src = e->source;
-  Region *cov = E->cover_sem;
-  for (int k = 0; k < rank && src && cov; k++) {
-    bool reduced = (cov->dims[k].kind == DK_SINGLE || cov->dims[k].kind == DK_STAR) && src->dims[k].kind != DK_SINGLE;
-    if (!reduced) emit_line(E, "zrt_check_same_dim(&%s, &%s, %d, %d, \"%s\");", zs, E->cover, k, e->loc.line,
-                            reduce_spelling((RedOp)e->op));
+  /* the operand's own scans, reductions and floods run over the source region (section 5.7 rule 5) */
+  const char *cover = E->cover;
+  Region *cover_sem = E->cover_sem;
+  E->cover = zs;
+  E->cover_sem = e->source;
+  if (has_shift(e->rhs)) one_process_only(E, e->loc, "a shifted read inside a partial reduction is");
+  hoist(E, e->rhs, true);
+  E->cover = cover;
+  E->cover_sem = cover_sem;
+  int rank = E->cover_rank;
+  const char *ct = emit_ctype(E, e->type);
+  const char *reduced[MAX_RANK];
+  const char *zred = emit_fresh(E, "zred");
+  emit_line(E, "unsigned %s = 0;", zred);
+  for (int k = 0; k < rank; k++) {
+    reduced[k] = reduced_dim(E, e->source, k);
+    if (strcmp(reduced[k], "1"))
+      emit_line(E, "%szrt_check_same_dim(&%s, &%s, %d, %d, \"%s\");",
+                strcmp(reduced[k], "0") ? arena_printf(E->arena, "if (!%s) ", reduced[k]) : "", zs, E->cover, k,
+                e->loc.line, reduce_spelling((RedOp)e->op));
+    if (strcmp(reduced[k], "0")) emit_line(E, "if (%s) %s |= 1u << %d;", reduced[k], zred, k);
   }
+  /* the result: this process's part of the kept dimensions, one value in the reduced ones (every
+   * process of a grid line through them holds the same values) */
+  const char *zt = emit_fresh(E, "zt");
+  emit_line(E, "zrt_array %s;", zt);
+  emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood | %s);", zt, rank, ct, E->cover, E->cover,
+            E->cover, zred);
+  vec_push(E->arena, &E->temps, (void *)zt);
+  emit_line(E, "for (size_t zk = 0; zk < zrt_array_elems(&%s); zk++) ((%s *)%s.mem)[zk] = %s;", zt, ct, zt,
+            reduce_identity(E, (RedOp)e->op, e->type));
+  access_checks_under(E, e->rhs, zs);
+  IndexMap map;
   loops_begin(E, zs, rank, NULL, &map);
   IndexMap dst = {rank, {0}};
   for (int k = 0; k < rank; k++) {
-    bool reduced = cov && (cov->dims[k].kind == DK_SINGLE || cov->dims[k].kind == DK_STAR) && src->dims[k].kind != DK_SINGLE;
-    dst.idx[k] = reduced ? arena_printf(E->arena, "((%s.flood >> %d & 1) ? 0 : %s.lo[%d])", E->cover, k, E->cover, k) : index_names[k];
+    const char *fixed = arena_printf(E->arena, "((%s.flood >> %d & 1) ? 0 : %s.lo[%d])", E->cover, k, E->cover, k);
+    dst.idx[k] = !strcmp(reduced[k], "1") ? fixed
+               : !strcmp(reduced[k], "0") ? index_names[k]
+               : arena_printf(E->arena, "(%s ? %s : %s)", reduced[k], fixed, index_names[k]);
   }
   emit_line(E, "%s zv = %s;", ct, emit_convert(E, e->rhs, e->type));
   emit_line(E, "%s", reduce_step(E, (RedOp)e->op, temp_elem(E, zt, e->type, &dst), "zv"));
   loops_end(E, rank);
+  /* combine the partial results of the processes of each line, in process order */
+  emit_line(E, "{ int zn; size_t zc = zrt_array_elems(&%s);", zt);
+  emit_line(E, "  const %s *zp = zrt_line_allgather(%d, %s, %s.mem, zc * sizeof(%s), &zn);", ct, rank, zred, zt, ct);
+  emit_line(E, "  for (size_t zk = 0; zk < zc; zk++) { %s za = zp[zk];", ct);
+  emit_line(E, "    for (int zq = 1; zq < zn; zq++) { %s zv = zp[(size_t)zq * zc + zk]; %s }", ct, reduce_step(E, (RedOp)e->op, "za", "zv"));
+  emit_line(E, "    ((%s *)%s.mem)[zk] = za; } }", ct, zt);
   hoisted(E, e, temp_elem(E, zt, e->type, &(IndexMap){rank, {"i0", "i1", "i2", "i3", "i4", "i5"}}));
 }
 
@@ -277,9 +345,9 @@ static void hoist_scan(Emitter *E, Expr *e) {
   hoist(E, e->rhs, true);
   int rank = E->cover_rank;
   const char *ct = emit_ctype(E, e->type);
-  const char *zt = temp_over_cover(E, e->type, rank);
   int listed[MAX_RANK] = {0}, nlisted = 0, order[MAX_RANK] = {0}, n = 0;
   bool is_listed[MAX_RANK] = {0};
+  unsigned mask = 0;
   if (e->region) {
     for (int i = 0; i < e->region->n; i++) {
       int64_t d = 1;
@@ -290,34 +358,61 @@ static void hoist_scan(Emitter *E, Expr *e) {
   } else {
     for (int k = rank - 1; k >= 0; k--) listed[nlisted++] = k, is_listed[k] = true;
   }
-  for (int k = 0; k < rank; k++)
+  for (int k = 0; k < rank; k++) {
     if (!is_listed[k]) order[n++] = k;
+    else mask |= 1u << k;
+  }
   int outer = n;
   for (int i = nlisted - 1; i >= 0; i--) order[n++] = listed[i];
+  bool masked = E->cover_sem && E->cover_sem->masked && E->cover_sem->mask;
+  /* the operand (and whether each index takes part) over this process's part, then over the
+   * whole of its grid line along the scanned dimensions (section 11) */
   IndexMap map;
+  const char *zv = temp_over_cover(E, e->type, rank);
+  const char *zk = masked ? temp_over_cover(E, E->S->t_scalar[SK_BOOLEAN], rank) : NULL;
+  loops_begin(E, E->cover, rank, NULL, &map);
+  emit_line(E, "%s = %s;", temp_elem(E, zv, e->type, &map), emit_convert(E, e->rhs, e->type));
+  if (masked) {
+    bool without = E->cover_sem->syn && E->cover_sem->syn->kind == RX_WITHOUT;
+    emit_line(E, "%s = %s(%s);", temp_elem(E, zk, E->S->t_scalar[SK_BOOLEAN], &map), without ? "!" : "!!", emit_expr(E, E->cover_sem->mask));
+  }
+  loops_end(E, rank);
+  const char *lv = emit_fresh(E, "zlv"), *lk = masked ? emit_fresh(E, "zlk") : NULL, *res = emit_fresh(E, "zsc");
+  const char *lr = emit_fresh(E, "zlr");
+  emit_line(E, "zrt_array %s, %s;", lv, res);
+  emit_line(E, "zrt_line_assemble(&%s, &%s, &%s, %uu, %d);", lv, zv, E->cover, mask, e->loc.line);
+  emit_line(E, "zrt_array_alloc_box(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, !%s.mem, %d);", res, rank, ct, lv, lv, lv,
+            lv, e->loc.line);
+  vec_push(E->arena, &E->temps, (void *)lv);
+  vec_push(E->arena, &E->temps, (void *)res);
+  if (masked) {
+    emit_line(E, "zrt_array %s;", lk);
+    emit_line(E, "zrt_line_assemble(&%s, &%s, &%s, %uu, %d);", lk, zk, E->cover, mask, e->loc.line);
+    vec_push(E->arena, &E->temps, (void *)lk);
+  }
+  emit_line(E, "zrt_region %s; zrt_region_line(&%s, &%s, %uu);", lr, lr, E->cover, mask);
   const char *acc = emit_fresh(E, "zacc");
   emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)e->op, e->type));
   /* the accumulator restarts for every combination of the unlisted dimensions */
-  loops_begin_order(E, E->cover, rank, NULL, &map, order);
+  E->loops_whole = true;
+  loops_begin_order(E, lr, rank, NULL, &map, order);
   if (outer > 0) {
     Buf first = {0};
     for (int i = 0; i < nlisted; i++) {
       int k = listed[i];
       buf_printf(&first, "%s%s == ((%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]))", i ? " && " : "",
-                 index_names[k], E->cover, k, E->cover, k, E->cover, k);
+                 index_names[k], lr, k, lr, k, lr, k);
     }
     emit_line(E, "if (%s) %s = %s;", first.data, acc, reduce_identity(E, (RedOp)e->op, e->type));
     free(first.data);
   }
-  if (E->cover_sem && E->cover_sem->masked && E->cover_sem->mask) {
-    bool without = E->cover_sem->syn && E->cover_sem->syn->kind == RX_WITHOUT;
-    emit_line(E, "if (%s(%s)) continue;", without ? "" : "!", emit_expr(E, E->cover_sem->mask));
-  }
-  emit_line(E, "%s zv = %s;", ct, emit_convert(E, e->rhs, e->type));
-  emit_line(E, "%s = %s;", temp_elem(E, zt, e->type, &map), acc);
+  if (masked) emit_line(E, "if (!%s) continue;", temp_elem(E, lk, E->S->t_scalar[SK_BOOLEAN], &map));
+  emit_line(E, "%s zv = %s;", ct, temp_elem(E, lv, e->type, &map));
+  emit_line(E, "%s = %s;", temp_elem(E, res, e->type, &map), acc);
   emit_line(E, "%s", reduce_step(E, (RedOp)e->op, acc, "zv"));
   loops_end(E, rank);
-  hoisted(E, e, temp_elem(E, zt, e->type, &map));
+  E->loops_whole = false;
+  hoisted(E, e, temp_elem(E, res, e->type, &map));
 }
 
 /* True for expressions cheap and safe to evaluate per element (no need to hoist). */
@@ -327,7 +422,135 @@ static bool trivial(const Expr *e) {
 
 /* Hoist what must be computed once: full reductions anywhere, and (inside a parallel expression)
  * every non-trivial scalar subexpression, in left-to-right order (section 6.2). */
+/* ---- communication: ghost cells for shifted reads (section 11, Ironman) ---- */
+
+/* Note that the program uses something that does not run on more than one process yet (what:
+ * its name with "is"/"are", for the message). */
+static void one_process_only(Emitter *E, Loc at, const char *what) {
+  if (E->p1_reason) return;
+  E->p1_reason = what;
+  E->p1_line = at.line;
+}
+
+/* Collect the shifted reads of e under the covering region: those served by ghost cells (constant
+ * directions within the fluff, no wrap-around) in out, the others (@^, wide or run-time
+ * directions) in remaps. The operands of partial reductions and floods have their own region. */
+static void collect_shifts(Emitter *E, Expr *e, PtrVec *out, PtrVec *remaps) {
+  if (!e) return;
+  switch (e->kind) {
+  case EX_SHIFT: {
+    int rank;
+    int64_t d[MAX_RANK];
+    bool known;
+    sema_dir(E->S, e->dir, &rank, d, &known);
+    bool wide = false;
+    for (int k = 0; known && k < rank; k++) wide |= d[k] > ZRT_FLUFF || d[k] < -ZRT_FLUFF;
+    if (!e->wrap && known && !wide) vec_push(E->arena, out, e);      /* ghost cells */
+    else if (e->base->kind == EX_NAME) vec_push(E->arena, remaps, e); /* a shifted copy */
+    else one_process_only(E, e->loc, "'@^' or a wide or run-time shift of a record field is");
+    collect_shifts(E, e->base, out, remaps);
+    break;
+  }
+  case EX_BINARY: collect_shifts(E, e->lhs, out, remaps); collect_shifts(E, e->rhs, out, remaps); break;
+  case EX_UNARY: case EX_SCAN: collect_shifts(E, e->rhs, out, remaps); break;
+  case EX_REDUCE:
+    if (!e->region) collect_shifts(E, e->rhs, out, remaps);
+    break;
+  case EX_CALL: case EX_INDEX:
+    for (int i = 0; i < e->nargs; i++) collect_shifts(E, e->args[i], out, remaps);
+    if (e->kind == EX_INDEX) collect_shifts(E, e->base, out, remaps);
+    break;
+  case EX_FIELD: collect_shifts(E, e->base, out, remaps); break;
+  default: break;
+  }
+}
+
+/* A shifted read A@d or A@^d served by a copy: a temporary over the covering region holding
+ * A's values at the shifted (wrapped) indices, gathered from their owners (zrt_remap). */
+static void shifted_copy(Emitter *E, Expr *sh) {
+  Symbol *a = sh->base->sym;
+  int rank = a->type->rank;
+  const char *zt = temp_over_cover(E, a->type->elem, rank);
+  emit_line(E, "{ zrt_map zmp = zrt_map_shift(&%s, %s, %d); zrt_remap(&%s, &%s, &%s, &zmp, %d); }", emit_sym(E, a),
+            emit_dir(E, sh->dir), sh->wrap, zt, E->cover, emit_sym(E, a), sh->loc.line);
+  IndexMap map = {rank, {0}};
+  for (int k = 0; k < rank; k++) map.idx[k] = index_names[k];
+  hoisted(E, sh, temp_elem(E, zt, a->type->elem, &map));
+}
+
+/* True if e reads a shifted array. */
+static bool has_shift(const Expr *e) {
+  if (!e) return false;
+  switch (e->kind) {
+  case EX_SHIFT: return true;
+  case EX_BINARY: return has_shift(e->lhs) || has_shift(e->rhs);
+  case EX_UNARY: case EX_SCAN: case EX_FLOOD: case EX_REDUCE: return has_shift(e->rhs);
+  case EX_CALL: case EX_INDEX:
+    for (int i = 0; i < e->nargs; i++)
+      if (has_shift(e->args[i])) return true;
+    return e->kind == EX_INDEX && has_shift(e->base);
+  case EX_FIELD: return has_shift(e->base);
+  default: return false;
+  }
+}
+
+/* The flood >>[S] e (section 6.8) under the covering region: e evaluated over S (with S's
+ * singleton dimensions, where this process owns them) into one temporary, then copied to a
+ * temporary over the covering region with the singleton index in the replicated dimensions
+ * (zrt_remap fetches them from their owners). The flood reads that temporary. */
+static void flood_copy(Emitter *E, Expr *e) {
+  const char *zf = emit_hoisted(E, (Expr *)e->region);
+  int rank = E->cover_rank;
+  if (has_shift(e->rhs)) one_process_only(E, e->loc, "a shifted read inside a flood is");
+  const char *saved = E->cover;
+  Region *saved_sem = E->cover_sem;
+  E->cover = zf;
+  E->cover_sem = NULL;
+  hoist(E, e->rhs, true);
+  const char *zs = temp_over_cover(E, e->type, rank);
+  IndexMap map;
+  loops_begin(E, zf, rank, NULL, &map);
+  emit_line(E, "%s = %s;", temp_elem(E, zs, e->type, &map), emit_convert(E, e->rhs, e->type));
+  loops_end(E, rank);
+  E->cover = saved;
+  E->cover_sem = saved_sem;
+  const char *zt = temp_over_cover(E, e->type, rank);
+  emit_line(E, "{ zrt_map zmp = zrt_map_flood(&%s); zrt_remap(&%s, &%s, &%s, &zmp, %d); }", zf, zt, E->cover, zs, e->loc.line);
+  hoisted(E, e, temp_elem(E, zt, e->type, &map));
+}
+
+/* Before a statement that reads shifted arrays: one transfer for all of them (DR, SR, DN here;
+ * SV when the statement ends, in hoist_reset). */
+static void transfers_before(Emitter *E, Expr *e) {
+  if (!E->cover) return;
+  PtrVec shifts = {0}, remaps = {0};
+  collect_shifts(E, e, &shifts, &remaps);
+  for (int i = 0; i < remaps.len; i++) shifted_copy(E, remaps.items[i]);
+  if (shifts.len == 0) return;
+  int id = ++E->nxfers;
+  const char *x = arena_printf(E->arena, "zx%d", id);
+  int line = ((Expr *)shifts.items[0])->loc.line;
+  buf_printf(&E->globals, "static zrt_xfer %s = ZRT_XFER_INIT(%d, %d);\n", x, id, line);
+  emit_line(E, "/* transfer %d (line %d): ghost cells for the shifted reads */", id, line);
+  emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, E->cover);
+  for (int i = 0; i < shifts.len; i++) {
+    Expr *sh = shifts.items[i];
+    Symbol *a = sema_base_symbol(sh->base);
+    emit_line(E, "zrt_xfer_add(&%s, &%s, %s);", x, emit_sym(E, a), emit_dir(E, sh->dir));
+  }
+  emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s);", x, x, x);
+  vec_push(E->arena, &E->pending_sv, (void *)x);
+}
+
 void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
+  if (!e || emit_hoisted(E, e)) return;
+  if (E->hoist_depth == 0) transfers_before(E, e);
+  E->hoist_depth++;
+  hoist_inner(E, e, parallel_ctx);
+  E->hoist_depth--;
+}
+
+static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
   if (!e || emit_hoisted(E, e)) return;
   if (e->kind == EX_REDUCE && !e->region) {
     hoist_reduce(E, e);
@@ -360,7 +583,9 @@ void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
         if (e->source->dims[k].kind != DK_SINGLE)
           emit_line(E, "zrt_check_same_dim(&%s, &%s, %d, %d, \">>\");", zf, E->cover, k, e->loc.line);
     }
-    hoist(E, e->rhs, par);
+    access_checks_under(E, e->rhs, emit_hoisted(E, (Expr *)e->region));
+    if (E->cover) flood_copy(E, e);
+    else hoist(E, e->rhs, par);
     break;
   case EX_UNARY: case EX_SCAN: hoist(E, e->rhs, par); break;
   case EX_REDUCE: hoist(E, e->rhs, true); break;
@@ -375,6 +600,8 @@ void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
 
 /* Forget what was hoisted for the statement just emitted. */
 void hoist_reset(Emitter *E) {
+  for (int i = 0; i < E->pending_sv.len; i++) emit_line(E, "zrt_sv(&%s);", (const char *)E->pending_sv.items[i]);
+  E->pending_sv.len = 0;
   for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
   E->temps.len = 0;
   E->hoist_keys.len = 0;
@@ -572,7 +799,7 @@ static const char *c_lit(Emitter *E, const char *s) { return emit_c_string(E, s,
 /* Print one value (scalar, or the element at the current index) with its item's format. */
 static void print_value(Emitter *E, const char *f, IoItem *it, bool element, int line) {
   Type *t = it->value->type;
-  const char *v = emit_expr(E, it->value);
+  const char *v = E->print_value ? E->print_value : emit_expr(E, it->value);
   if (it->format) {
     const char *arg = v;
     const char *fmt = user_format(E, it->format->str, it->format->slen, t, v, &arg);
@@ -611,18 +838,41 @@ static bool print_literal(Emitter *E, const char *f, Expr *e, int line) {
  * after the last index of the last dimension that has more than one index. */
 static void print_parallel(Emitter *E, const char *f, IoItem *it, int line) {
   int rank = it->value->rank == RANK_ANY ? E->cover_rank : it->value->rank;
+  Type *t = it->value->type;
   IndexMap map;
+  /* the values over the covering region, gathered to process 0 (section 11: output in order) */
+  Symbol *whole = it->value->kind == EX_NAME ? it->value->sym : NULL;
+  const char *src;
+  if (whole && is_array_sym(whole) && type_same(whole->type->elem, t)) {
+    src = emit_sym(E, whole);
+  } else {
+    src = temp_over_cover(E, t, rank);
+    loops_begin(E, E->cover, rank, NULL, &map);
+    emit_line(E, "%s = %s;", temp_elem(E, src, t, &map), emit_expr(E, it->value));
+    loops_end(E, rank);
+  }
   emit_line(E, "{");
+  E->indent++;
+  emit_line(E, "zrt_array zg;");
+  emit_line(E, "zrt_gather(&zg, &%s, &%s, %d);", src, E->cover, line);
+  emit_line(E, "if (zrt_my_process() == 0) {");
   E->indent++;
   emit_line(E, "int zl = zrt_region_line_dim(&%s);", E->cover);
   emit_line(E, "int64_t zlast = zrt_region_last(&%s, zl);", E->cover);
+  E->loops_whole = true;
   loops_begin(E, E->cover, rank, NULL, &map);
+  E->print_value = temp_elem(E, "zg", t, &map);
   print_value(E, f, it, true, line);
+  E->print_value = NULL;
   Buf cond = {0};
   for (int k = 0; k < rank; k++) buf_printf(&cond, "%s(zl == %d && %s == zlast)", k ? " || " : "", k, index_names[k]);
   emit_line(E, "if (%s) zrt_write(%s, %d, \"\\n\", 1);", cond.data ? cond.data : "1", f, line);
   free(cond.data);
   loops_end(E, rank);
+  E->loops_whole = false;
+  E->indent--;
+  emit_line(E, "}");
+  emit_line(E, "zrt_array_free(&zg);");
   E->indent--;
   emit_line(E, "}");
 }
@@ -692,6 +942,8 @@ static void emit_read(Emitter *E, Stmt *st) {
     emit_line(E, "zrt_file %s = %s;", f, emit_expr(E, st->items[0].value));
     first = 1;
   }
+  for (int i = first; i < st->nitems; i++) /* R4, R11 before anything is read (section 5.8) */
+    if (st->items[i].value->rank > 0) access_checks(E, st->items[i].value);
   for (int i = first; i < st->nitems; i++) {
     Expr *e = st->items[i].value;
     if (e->type->kind == TY_ARRAY) {
@@ -703,13 +955,24 @@ static void emit_read(Emitter *E, Stmt *st) {
       E->indent--;
       emit_line(E, "}");
     } else if (e->rank > 0) {
+      /* every process reads every value (process 0 reads, all receive) and keeps what it owns */
       IndexMap map;
       int rank = e->rank == RANK_ANY ? E->cover_rank : e->rank;
       emit_line(E, "{");
       E->indent++;
+      emit_line(E, "zrt_region zown; zrt_region_mine(&zown, &%s);", E->cover);
+      E->loops_whole = true;
       loops_begin(E, E->cover, rank, NULL, &map);
-      read_value(E, f, emit_expr(E, e), e->type, line);
+      emit_line(E, "%s zrv;", emit_ctype(E, e->type));
+      read_value(E, f, "zrv", e->type, line);
+      Buf own = {0};
+      for (int k = 0; k < rank; k++)
+        buf_printf(&own, "%s((zown.flood >> %d & 1) || (zown.lo[%d] <= %s && %s <= zown.hi[%d]))", k ? " && " : "", k, k,
+                   index_names[k], index_names[k], k);
+      emit_line(E, "if (%s) %s = zrv;", own.data, emit_expr(E, e));
+      free(own.data);
       loops_end(E, rank);
+      E->loops_whole = false;
       E->indent--;
       emit_line(E, "}");
     } else {
@@ -752,6 +1015,33 @@ static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
   emit_line(E, "  if (!(zx.flood >> k & 1) && (zd[k] < 0 ? -zd[k] : zd[k]) > zx.hi[k] - zx.lo[k] + 1)");
   emit_line(E, "    zrt_error(%d, \"'%s' direction is larger than the region it wraps\");", st->loc.line,
             st->reflect ? "reflect" : "wrap");
+  /* R11, R4: the filled cells (the covering region) and the copied ones ((-d) in X for wrap, d in X
+   * for reflect) must be in each operand's storage region */
+  emit_line(E, "int64_t zsd[%d];", rank);
+  emit_line(E, "for (int k = 0; k < %d; k++) zsd[k] = %szd[k];", rank, st->reflect ? "" : "-");
+  emit_line(E, "zrt_region zs = zrt_region_in(zx, zsd);");
+  for (int i = 0; i < st->noperands; i++) {
+    Symbol *sym = sema_base_symbol(st->operands[i]);
+    const char *a = emit_sym(E, sym);
+    if (sym->global && E->cur_proc)
+      emit_line(E, "if (!%s.allocated) zrt_error(%d, \"'%s' is used before its declaration is elaborated\");", a,
+                st->loc.line, sym->name);
+    emit_line(E, "if (!zrt_contains(&%s, &%s, NULL) || !zrt_contains(&zs, &%s, NULL))", E->cover, a, a);
+    emit_line(E, "  zrt_error(%d, \"covering region is not inside the storage region of '%s'\");", st->loc.line, sym->name);
+  }
+  bool all_names = true;
+  for (int i = 0; i < st->noperands; i++) all_names &= st->operands[i]->kind == EX_NAME;
+  if (all_names) { /* whole arrays: a remap within each, across processes */
+    emit_line(E, "zrt_map zmp = zrt_map_wrap(&zx, zd, %d);", st->reflect);
+    for (int i = 0; i < st->noperands; i++) {
+      const char *a = emit_sym(E, st->operands[i]->sym);
+      emit_line(E, "zrt_remap(&%s, &%s, &%s, &zmp, %d);", a, E->cover, a, st->loc.line);
+    }
+    E->indent--;
+    emit_line(E, "}");
+    return;
+  }
+  one_process_only(E, st->loc, "'wrap' and 'reflect' of record fields are");
   IndexMap map;
   loops_begin(E, E->cover, rank, NULL, &map);
   IndexMap src = {rank, {0}};
@@ -919,7 +1209,7 @@ static void emit_region_stmt(Emitter *E, Stmt *st) {
   const char *c = emit_fresh(E, "zc");
   emit_line(E, "{");
   E->indent++;
-  emit_line(E, "zrt_region %s = %s;", c, emit_region_bracket(E, st->region));
+  emit_line(E, "zrt_region %s ZRT_UNUSED = %s;", c, emit_region_bracket(E, st->region));
   E->cover = c;
   E->cover_sem = st->inner->kind == ST_REGION ? NULL : st->cover;
   E->cover_rank = st->cover ? st->cover->rank : 0;
@@ -984,6 +1274,7 @@ static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
   emit_line(E, "%s zv = %s;", ct, emit_convert(E, r->rhs, r->type));
   emit_line(E, "%s", reduce_step(E, (RedOp)r->op, acc, "zv"));
   loops_end(E, rank);
+  combine_partials(E, (RedOp)r->op, r->type, acc);
   hoisted(E, r, acc);
   emit_scalar_assign(E, b);
   E->indent--;

@@ -78,6 +78,11 @@ static Type *check_name(Sema *S, Expr *e, bool whole_ok) {
     return set(e, S->t_error, 0);
   }
   if (sym->global) sema_resolve_symbol(S, sym);
+  if (sym->global && sym->resolve_state == 1 && !sym->type) {
+    /* used inside its own declaration item (var S : [S] ...): not declared until the item ends */
+    SEMA_ERR(S, e->loc, "undeclared identifier '%s'", e->name.name);
+    return set(e, S->t_error, 0);
+  }
   if (sym->error) return set(e, S->t_error, 0);
   switch (sym->kind) {
   case SYM_UNSUPPORTED:

@@ -517,9 +517,10 @@ static void compute_borders(Sema *S) {
 
 /* ==== the containment rule (section 5.8) ==== */
 
-/* True if a region's bounds are all compile-time known and usable for the check. */
+/* True if a region's bounds are all compile-time known and usable for the check (a strided region's
+ * first and last indices can lie inside its bounds: the run-time check decides). */
 static bool region_checkable(const Region *r) {
-  return r && !r->error && !r->dynamic && rank_bit(r->rank) && region_known(r);
+  return r && !r->error && !r->dynamic && !r->strided && rank_bit(r->rank) && region_known(r);
 }
 
 /* True if a dimension has bounds (not a flood or blank dimension). */

@@ -17,6 +17,20 @@ static int64_t ipow(int64_t b, int64_t e) {
   return (int64_t)r;
 }
 
+/* v reduced to the integer type t as the generated program computes it (section 4.1: wrap-around);
+ * other types (not yet checked, or not integer) leave v unchanged. */
+static int64_t wrap_to_type(const Type *t, int64_t v) {
+  if (!t || t->kind != TY_SCALAR) return v;
+  switch (t->scalar) {
+  case SK_INTEGER: return (int32_t)(uint32_t)v;
+  case SK_UINTEGER: return (uint32_t)v;
+  default: return v;
+  }
+}
+
+/* True if t is ulongint: its division and remainder are unsigned. */
+static bool is_ulong(const Type *t) { return t && t->kind == TY_SCALAR && t->scalar == SK_ULONGINT; }
+
 bool sema_const_int(Sema *S, Expr *e, int64_t *out) {
   int64_t a, b;
   switch (e->kind) {
@@ -35,30 +49,34 @@ bool sema_const_int(Sema *S, Expr *e, int64_t *out) {
   }
   case EX_UNARY:
     if (!sema_const_int(S, e->rhs, &a)) return false;
-    if (e->op == OP_NEG) *out = (int64_t)(0 - (uint64_t)a);
+    if (e->op == OP_NEG) *out = wrap_to_type(e->type, (int64_t)(0 - (uint64_t)a));
     else if (e->op == OP_POS) *out = a;
     else return false;
     return true;
   case EX_BINARY:
     if (!sema_const_int(S, e->lhs, &a) || !sema_const_int(S, e->rhs, &b)) return false;
+    a = wrap_to_type(e->type, a); /* the operands converted to the common type */
+    b = wrap_to_type(e->type, b);
     switch (e->op) {
-    case OP_ADD: *out = (int64_t)((uint64_t)a + (uint64_t)b); return true;
-    case OP_SUB: *out = (int64_t)((uint64_t)a - (uint64_t)b); return true;
-    case OP_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+    case OP_ADD: *out = (int64_t)((uint64_t)a + (uint64_t)b); break;
+    case OP_SUB: *out = (int64_t)((uint64_t)a - (uint64_t)b); break;
+    case OP_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); break;
     case OP_DIV:
       if (b == 0 || (a == INT64_MIN && b == -1)) return false;
-      *out = a / b;
-      return true;
+      *out = is_ulong(e->type) ? (int64_t)((uint64_t)a / (uint64_t)b) : a / b;
+      break;
     case OP_MOD:
       if (b == 0 || (a == INT64_MIN && b == -1)) return false;
-      *out = a % b;
-      return true;
+      *out = is_ulong(e->type) ? (int64_t)((uint64_t)a % (uint64_t)b) : a % b;
+      break;
     case OP_POW:
       if (a == 0 && b < 0) return false;
       *out = ipow(a, b);
-      return true;
+      break;
     default: return false;
     }
+    *out = wrap_to_type(e->type, *out);
+    return true;
   default:
     return false;
   }
@@ -213,8 +231,10 @@ static bool blank_dim(Sema *S, Region *r, int k, int rank, Bracket *b) {
     }
     return true;
   }
-  if (S->cover && (S->cover->error || S->cover->dynamic)) {
+  if (S->cover && (S->cover->error || S->cover->dynamic)) { /* what is known of the covering region's dimension */
     r->dynamic = true;
+    if (!S->cover->error && S->cover->rank == rank) r->dims[k] = S->cover->dims[k];
+    else r->dims[k].kind = DK_BLANK;
     return true;
   }
   SEMA_ERR(S, b->loc, "blank dimension needs a covering region of rank %d", rank);
@@ -369,6 +389,7 @@ static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
   Region *base;
   Region *r = region_operands(S, rs, decl_ctx, d, &known, &base);
   if (r->error) return r;
+  if (rs->kind == RX_BY) r->strided = true; /* even when the strides are known only at run time */
   for (int k = 0; k < r->rank; k++) {
     RDim *x = &r->dims[k];
     if (rs->kind == RX_BY && known && d[k] == 0) {
@@ -380,7 +401,6 @@ static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
       x->known = false;
       continue;
     }
-    if (rs->kind == RX_BY) r->strided = true;
     if (rs->kind == RX_AT) {
       x->lo += d[k];
       x->hi += d[k];

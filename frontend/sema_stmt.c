@@ -138,10 +138,14 @@ static void check_assign(Sema *S, Stmt *st) {
   }
   Type *lt = sema_expr_whole(S, lhs);
   Type *rt = lt->kind == TY_ARRAY ? sema_expr_whole(S, st->rhs) : sema_expr(S, st->rhs);
-  if (lt->kind == TY_ERROR || rt->kind == TY_ERROR) return;
+  if (lt->kind == TY_ERROR) return;
   Symbol *sym = sema_base_symbol(lhs);
   if (!sym || lhs->parens || !(lhs->kind == EX_NAME || lhs->kind == EX_FIELD || lhs->kind == EX_INDEX)) {
     SEMA_ERR(S, lhs->loc, "the left side of an assignment must be a variable");
+    return;
+  }
+  if (rt->kind == TY_ERROR) { /* errors of the target itself come first when they precede (section 14.1) */
+    if (check_target_symbol(S, lhs, sym) && lhs->rank > 0 && sym->type) check_flood_write(S, lhs, sym, sym->type);
     return;
   }
   if (!check_target_symbol(S, lhs, sym)) return;

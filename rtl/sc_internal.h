@@ -13,8 +13,10 @@
  * a valid target, so SC_NULL stays unique); symmetric blocks (sc_all_alloc) grow upward from
  * SC_SEG_HEADER, local blocks (sc_local_alloc) downward from the end. */
 #define SC_SEG_HEADER 65536
+/* sc_seg.base is aligned to this, so that sc_all_alloc's aligned offsets are aligned addresses. */
+#define SC_SEG_ALIGN 4096
 typedef struct sc_segment {
-  char *base;               /* set by the transport's init */
+  char *base;               /* set by the transport's init (SC_SEG_ALIGN-aligned) */
   size_t bytes;
 } sc_segment;
 extern sc_segment sc_seg;
@@ -103,6 +105,11 @@ typedef struct sc_transport_ops {
 extern const sc_transport_ops sc_rma_ops;
 extern const sc_transport_ops sc_am_ops;
 extern const sc_transport_ops *sc_tp;      /* the transport in use */
+
+/* Teams and collectives (sc_coll.c): sc_init calls sc_coll_init after the transport's init
+ * (creates sc_team_all); sc_finalize calls sc_coll_finalize before the transport's finalize. */
+void sc_coll_init(void);
+void sc_coll_finalize(void);
 
 /* The stop of sc_abort, callable from anywhere: message on stderr, MPI_Abort. */
 _Noreturn void sc_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #define ZRT_MAX_RANK 6
+struct zrt_region;           /* zrt_region.h */
 /* For generated globals and locals that a program may never use. */
 #define ZRT_UNUSED __attribute__((unused))
 
@@ -105,6 +106,10 @@ int zrt_my_process(void);
 /* Declare the bounding box of all regions of rank r (after the config vars are elaborated).
  * Chooses the grid (MPI_Dims_create, or --az-grid) and this process's block. */
 void zrt_distribute(int rank, const int64_t *lo, const int64_t *hi);
+/* Add a region of the program to the bounding box of its rank / distribute every rank over its
+ * bounding box (elaboration, before any parallel array is allocated). */
+void zrt_bbox_add(const struct zrt_region *r);
+void zrt_distribute_all(void);
 /* This process's part of [lo, hi] in dimension dim of rank-r arrays: the indices it owns
  * (border cells outside the bounding box go with the first / last block). Returns false if empty. */
 bool zrt_my_range(int rank, int dim, int64_t lo, int64_t hi, int64_t *mylo, int64_t *myhi);
@@ -131,9 +136,80 @@ void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, con
 void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
                            const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
                            const int64_t *fluff_hi, int line);
+/* Exactly [lo, hi] on this process (nothing if empty), not distributed. */
+void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                         unsigned flood, bool empty, int line);
+/* All of [lo, hi] on process 0, nothing elsewhere (for output). */
+void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                          unsigned flood, int line);
 void zrt_array_free(zrt_array *a);
 /* Copy a whole array (same shape), e.g. for an 'in' parameter. */
 void zrt_array_copy(zrt_array *dst, const zrt_array *src);
+
+/* ---- transfers of ghost cells (Ironman, seed 003) ----
+ * A statement over covering region C that reads A@d needs, on each process, the elements of
+ * (C ∩ its block) + d that other processes own; they arrive in the fluff around its block. A
+ * transfer site is one zrt_xfer (static in the generated code) with one or more (array,
+ * direction) items for one covering region; the four calls bracket the communication:
+ * zrt_dr (destination ready: the fluff may be overwritten), zrt_sr (source ready: the values
+ * are final; send them), zrt_dn (destination needed: wait until they are here) and zrt_sv
+ * (source volatile: the sent values are about to change; the sends must be complete). The
+ * plan (who sends which boxes to whom) is computed at the first use and kept while the arrays'
+ * layouts and the region stay the same. With one process every call returns at once. */
+typedef struct zrt_xfer_plan zrt_xfer_plan;
+typedef struct zrt_xfer {
+  int id;                    /* the transfer's number in the program (also its message tag) */
+  int line;                  /* the source line that caused it */
+  zrt_xfer_plan *plan;       /* owned by the runtime */
+} zrt_xfer;
+#define ZRT_XFER_INIT(id, line) { (id), (line), NULL }
+/* Start describing the transfer: the covering region of the statement(s) that read. */
+void zrt_xfer_begin(zrt_xfer *x, const struct zrt_region *c);
+/* An item: the ghost cells of a for reads shifted by d (constant, without wrap-around). */
+void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d);
+void zrt_dr(zrt_xfer *x);
+void zrt_sr(zrt_xfer *x);
+void zrt_dn(zrt_xfer *x);
+void zrt_sv(zrt_xfer *x);
+
+/* This process's part of covering region c: c cut to its block in every distributed dimension
+ * (an empty range, lo > hi, where it owns nothing). */
+void zrt_region_mine(struct zrt_region *mine, const struct zrt_region *c);
+/* Every process's n bytes at v, in process order (a runtime buffer, valid until the next call):
+ * the generated code combines the partial results of a reduction from it. */
+const void *zrt_allgather(const void *v, size_t n);
+/* Every process of my line of the rank-r grid through the dimensions in mask (those with my
+ * coordinates elsewhere) contributes n bytes (the same n in a line); returns them in line order
+ * (a runtime buffer, valid until the next call) and their number in *count. */
+const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n, int *count);
+/* Region c cut to this process's block in the dimensions not in mask (whole in those in mask). */
+void zrt_region_line(struct zrt_region *out, const struct zrt_region *c, unsigned mask);
+/* Collect into *whole the values of part over c that my line of the grid through the dimensions
+ * in mask holds: all of c in those dimensions, my part in the others (scans). */
+void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const struct zrt_region *c, unsigned mask, int line);
+/* The number of elements this process holds of a. */
+size_t zrt_array_elems(const zrt_array *a);
+/* Collect the elements of a over region c (its bounding box) into *whole on process 0. */
+void zrt_gather(zrt_array *whole, const zrt_array *a, const struct zrt_region *c, int line);
+
+/* ---- remapping: dst[i] = src[m(i)] over a region, between processes ---- */
+
+/* A separable index map: source index k = mul[k] * i_k + add[k], wrapped into [wlo[k], whi[k]]
+ * when wrap[k]. */
+typedef struct zrt_map {
+  int64_t mul[ZRT_MAX_RANK], add[ZRT_MAX_RANK];
+  bool wrap[ZRT_MAX_RANK];
+  int64_t wlo[ZRT_MAX_RANK], whi[ZRT_MAX_RANK];
+} zrt_map;
+/* Collective: for every index i of region dc, dst[i] = src[m(i)]; every process sets the part of
+ * dst it owns. dst may be src (all sources are read first). */
+void zrt_remap(zrt_array *dst, const struct zrt_region *dc, const zrt_array *src, const zrt_map *m, int line);
+/* The map of A@d (wrap: A@^d, wrapping in A's declared region). */
+zrt_map zrt_map_shift(const zrt_array *a, const int64_t *d, bool wrap);
+/* The map of >>[S]: the index of S's singleton dimensions, the index itself elsewhere. */
+zrt_map zrt_map_flood(const struct zrt_region *s);
+/* The map of [d of X] wrap (reflect: reflect) (section 7.8). */
+zrt_map zrt_map_wrap(const struct zrt_region *x, const int64_t *d, bool reflect);
 
 /* ---- indexed arrays (section 4.4): bounds known at elaboration ---- */
 

@@ -108,6 +108,49 @@ void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *l
   a->allocated = true;
 }
 
+void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                          unsigned flood, int line) {
+  memset(a, 0, sizeof *a);
+  a->rank = rank;
+  a->elem = elem;
+  a->flood = flood;
+  bool here = zrt_g.me == 0;
+  for (int k = 0; k < rank; k++) {
+    a->lo[k] = here ? lo[k] : 0;
+    a->hi[k] = here ? hi[k] : -1;
+    a->dlo[k] = a->slo[k] = lo[k];
+    a->dhi[k] = a->shi[k] = hi[k];
+  }
+  size_t count = 0;
+  if (!layout(a, &count) || (count > 0 && elem > SIZE_MAX / count))
+    zrt_error(line, "out of memory");
+  if (count > 0 && !(a->mem = calloc(count, elem)))
+    zrt_error(line, "out of memory");
+  set_origin(a);
+  a->allocated = true;
+}
+
+void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                         unsigned flood, bool empty, int line) {
+  memset(a, 0, sizeof *a);
+  a->rank = rank;
+  a->elem = elem;
+  a->flood = flood;
+  for (int k = 0; k < rank; k++) {
+    a->lo[k] = empty ? 0 : lo[k];
+    a->hi[k] = empty ? -1 : hi[k];
+    a->dlo[k] = a->slo[k] = lo[k];
+    a->dhi[k] = a->shi[k] = hi[k];
+  }
+  size_t count = 0;
+  if (!layout(a, &count) || (count > 0 && elem > SIZE_MAX / count))
+    zrt_error(line, "out of memory");
+  if (!empty && count > 0 && !(a->mem = calloc(count, elem)))
+    zrt_error(line, "out of memory");
+  set_origin(a);
+  a->allocated = true;
+}
+
 void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                      unsigned flood) {
   zrt_array_alloc_fluff(a, rank, elem, lo, hi, flood, NULL, NULL, 0);

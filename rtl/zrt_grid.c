@@ -16,6 +16,7 @@ typedef struct grid {
 } grid;
 
 static grid grids[ZRT_MAX_RANK + 1];
+static grid boxes[ZRT_MAX_RANK + 1];     /* zrt_bbox_add: set and lo/hi are used */
 static grid requests[ZRT_MAX_RANK + 1];   /* --az-grid: only set and dims are used */
 
 void zrt_block_of(int64_t n, int p, int k, int64_t *lo, int64_t *hi) {
@@ -64,6 +65,7 @@ void zrt_grid_request(int r, const int *dims) {
 void zrt_grid_reset(void) {
   memset(grids, 0, sizeof grids);
   memset(requests, 0, sizeof requests);
+  memset(boxes, 0, sizeof boxes);
 }
 
 /* Stop with an internal error when the generated code passes an impossible rank. */
@@ -112,25 +114,42 @@ bool zrt_grid_of(int rank, int *dims, int *coords) {
   return true;
 }
 
-/* This process's block in dimension dim of rank-r arrays, in global indices and open-ended
- * (INT64_MIN / INT64_MAX) where it is the first / last block that owns anything. An empty
- * bounding box is owned entirely by the first block. False if the block owns nothing. */
-bool zrt_my_block(int rank, int dim, int64_t *blo, int64_t *bhi) {
+/* The block of the process at grid coordinate coord in dimension dim of rank-r arrays, in global
+ * indices and open-ended (INT64_MIN / INT64_MAX) where it is the first / last block that owns
+ * anything. An empty bounding box is owned entirely by the first block. False if the block owns
+ * nothing. */
+bool zrt_block_at(int rank, int dim, int coord, int64_t *blo, int64_t *bhi) {
   const grid *g = grid_for(rank);
   if (!g->set) {
     *blo = INT64_MIN;
     *bhi = INT64_MAX;
-    return true;
+    return coord == 0;
   }
-  int p = g->dims[dim], k = g->coords[dim];
+  int p = g->dims[dim];
   int64_t n = g->hi[dim] - g->lo[dim] + 1;
   int64_t owners = n <= 0 ? 1 : n < p ? n : p;   /* blocks that own something */
-  if (k >= owners)
+  if (coord >= owners)
     return false;
   int64_t s = 0, e = 0;
-  zrt_block_of(n, p, k, &s, &e);
-  *blo = k == 0 ? INT64_MIN : g->lo[dim] + s;
-  *bhi = k == owners - 1 ? INT64_MAX : g->lo[dim] + e;
+  zrt_block_of(n, p, coord, &s, &e);
+  *blo = coord == 0 ? INT64_MIN : g->lo[dim] + s;
+  *bhi = coord == owners - 1 ? INT64_MAX : g->lo[dim] + e;
+  return true;
+}
+
+bool zrt_my_block(int rank, int dim, int64_t *blo, int64_t *bhi) {
+  const grid *g = grid_for(rank);
+  return zrt_block_at(rank, dim, g->set ? g->coords[dim] : 0, blo, bhi);
+}
+
+bool zrt_proc_coords(int rank, int proc, int *coords) {
+  const grid *g = grid_for(rank);
+  if (!g->set) {
+    for (int k = 0; k < rank; k++)
+      coords[k] = 0;
+    return proc == 0;
+  }
+  zrt_grid_coords(proc, rank, g->dims, coords);
   return true;
 }
 
@@ -144,4 +163,37 @@ bool zrt_my_range(int rank, int dim, int64_t lo, int64_t hi, int64_t *mylo, int6
   *mylo = lo > blo ? lo : blo;
   *myhi = hi < bhi ? hi : bhi;
   return *mylo <= *myhi;
+}
+
+#include "zrt_region.h"
+
+void zrt_bbox_add(const zrt_region *r) {
+  grid *b = &boxes[r->rank];
+  if (r->rank < 1 || r->rank > ZRT_MAX_RANK)
+    return;
+  for (int k = 0; k < r->rank; k++) {
+    if (r->flood >> k & 1)
+      continue;
+    int64_t lo = r->lo[k], hi = r->hi[k];
+    if (lo > hi)
+      continue;                 /* an empty dimension adds nothing */
+    if (!b->dims[k] || lo < b->lo[k])
+      b->lo[k] = lo;
+    if (!b->dims[k] || hi > b->hi[k])
+      b->hi[k] = hi;
+    b->dims[k] = 1;             /* this dimension has a range */
+  }
+  b->set = true;
+}
+
+void zrt_distribute_all(void) {
+  for (int r = 1; r <= ZRT_MAX_RANK; r++) {
+    int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+    for (int k = 0; k < r; k++) {
+      bool known = boxes[r].set && boxes[r].dims[k];
+      lo[k] = known ? boxes[r].lo[k] : 0;
+      hi[k] = known ? boxes[r].hi[k] : -1;
+    }
+    zrt_distribute(r, lo, hi);
+  }
 }

@@ -86,6 +86,10 @@ void zrt_grid_request(int r, const int *dims);
 /* This process's block in dimension dim of rank-r arrays, in global indices, open-ended
  * (INT64_MIN / INT64_MAX) at the first / last owning block. False if it owns nothing there. */
 bool zrt_my_block(int rank, int dim, int64_t *blo, int64_t *bhi);
+/* The same for the process at grid coordinate coord in dimension dim. */
+bool zrt_block_at(int rank, int dim, int coord, int64_t *blo, int64_t *bhi);
+/* The grid coordinates of process proc for rank-r arrays (false: proc has no place in it). */
+bool zrt_proc_coords(int rank, int proc, int *coords);
 /* The grid chosen for rank r (after zrt_distribute), or false if none. */
 bool zrt_grid_of(int rank, int *dims, int *coords);
 

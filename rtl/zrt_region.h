@@ -136,13 +136,14 @@ static inline int zrt_region_line_dim(const zrt_region *r) {
 }
 
 /* True if every index of region c, shifted by d (NULL: no shift), lies in a's storage region
- * (section 5.8): flood dimensions of a contain every index, flood dimensions of c ask nothing,
- * and an empty region accesses nothing. */
+ * (section 5.8): flood dimensions of a contain every index, a flood dimension of c ("any index",
+ * section 6.8) only a flood dimension, and an empty region accesses nothing. */
 static inline bool zrt_contains(const zrt_region *c, const zrt_array *a, const int64_t *d) {
   for (int k = 0; k < c->rank; k++)
     if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return true;
   for (int k = 0; k < c->rank && k < a->rank; k++) {
-    if ((c->flood >> k & 1) || (a->flood >> k & 1)) continue;
+    if (a->flood >> k & 1) continue;
+    if (c->flood >> k & 1) return false;
     int64_t lo = zrt_region_first(c, k, c->lo[k]) + (d ? d[k] : 0), hi = zrt_region_last(c, k) + (d ? d[k] : 0);
     if (lo < a->slo[k] || hi > a->shi[k]) return false;
   }

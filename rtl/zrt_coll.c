@@ -1,0 +1,339 @@
+/* zrt_coll.c - the collective steps of distributed statements: gathering every process's partial
+ * result of a reduction (combined by the generated code in process order, so every process gets
+ * the same value whatever the distribution), and gathering a distributed array over a region to
+ * process 0 for output. Every wait polls (zrt_wait). */
+#include "zrt_internal.h"
+#include "zrt_region.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define GATHER_TAG 32001
+
+static char *gathered;          /* the buffer zrt_allgather returns, reused */
+static size_t gathered_bytes;
+
+static void free_gathered(void) {
+  free(gathered);
+  gathered = NULL;
+}
+
+const void *zrt_allgather(const void *v, size_t n) {
+  size_t total = n * (size_t)zrt_g.nprocs;
+  if (total > gathered_bytes) {
+    if (!gathered)
+      atexit(free_gathered);
+    free(gathered);
+    if (!(gathered = malloc(total)))
+      zrt_error(0, "out of memory");
+    gathered_bytes = total;
+  }
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi) {
+    memcpy(gathered, v, n);
+    return gathered;
+  }
+  MPI_Request rq;
+  MPI_Iallgather(v, (int)n, MPI_BYTE, gathered, (int)n, MPI_BYTE, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  return gathered;
+}
+
+void zrt_region_mine(zrt_region *mine, const zrt_region *c) {
+  *mine = *c;
+  for (int k = 0; k < c->rank; k++) {
+    if (c->flood >> k & 1)
+      continue;
+    int64_t blo, bhi;
+    if (!zrt_my_block(c->rank, k, &blo, &bhi)) {
+      mine->lo[k] = 0;
+      mine->hi[k] = -1;
+      continue;
+    }
+    if (mine->lo[k] < blo)
+      mine->lo[k] = blo;
+    if (mine->hi[k] > bhi)
+      mine->hi[k] = bhi;
+  }
+}
+
+/* The index box of c (bounding box; flood dimensions 0..0) that process proc owns of array a,
+ * or false if none. */
+static bool owned_part(const zrt_array *a, const zrt_region *c, int proc, int64_t *lo, int64_t *hi) {
+  int coords[ZRT_MAX_RANK];
+  if (!zrt_proc_coords(a->rank, proc, coords))
+    return false;
+  for (int k = 0; k < a->rank; k++) {
+    if ((a->flood >> k & 1) || (c->flood >> k & 1)) {
+      lo[k] = hi[k] = 0;
+      continue;
+    }
+    int64_t blo, bhi;
+    if (!zrt_block_at(a->rank, k, coords[k], &blo, &bhi))
+      return false;
+    lo[k] = zrt_region_first(c, k, c->lo[k]);
+    hi[k] = zrt_region_last(c, k);
+    if (lo[k] < blo)
+      lo[k] = blo;
+    if (hi[k] > bhi)
+      hi[k] = bhi;
+    if (lo[k] > hi[k])
+      return false;
+  }
+  return true;
+}
+
+/* Number of elements of the box [lo, hi]. */
+static size_t box_elems(int rank, const int64_t *lo, const int64_t *hi) {
+  size_t n = 1;
+  for (int k = 0; k < rank; k++)
+    n *= (size_t)(hi[k] - lo[k] + 1);
+  return n;
+}
+
+/* Copy the box [lo, hi] between array a and the contiguous buffer buf (row-major). */
+static void copy_part(const zrt_array *a, const int64_t *lo, const int64_t *hi, char *buf, bool to_buf) {
+  int64_t idx[ZRT_MAX_RANK];
+  memcpy(idx, lo, sizeof idx);
+  for (size_t at = 0;; at += a->elem) {
+    int64_t off = 0;
+    for (int k = 0; k < a->rank; k++)
+      off += idx[k] * a->stride[k];
+    char *p = a->origin + off * (int64_t)a->elem;
+    if (to_buf)
+      memcpy(buf + at, p, a->elem);
+    else
+      memcpy(p, buf + at, a->elem);
+    int k = a->rank - 1;
+    for (; k >= 0; k--) {
+      if (++idx[k] <= hi[k])
+        break;
+      idx[k] = lo[k];
+    }
+    if (k < 0)
+      return;
+  }
+}
+
+void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int line) {
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  for (int k = 0; k < a->rank; k++) {
+    bool fl = (a->flood >> k & 1) || (c->flood >> k & 1);
+    lo[k] = fl ? 0 : zrt_region_first(c, k, c->lo[k]);
+    hi[k] = fl ? 0 : zrt_region_last(c, k);
+  }
+  zrt_array_alloc_root(whole, a->rank, a->elem, lo, hi, a->flood | c->flood, line);
+  int64_t plo[ZRT_MAX_RANK], phi[ZRT_MAX_RANK];
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi) { /* a copy */
+    if (owned_part(a, c, 0, plo, phi)) {
+      size_t n = box_elems(a->rank, plo, phi) * a->elem;
+      char *buf = malloc(n ? n : 1);
+      if (!buf)
+        zrt_error(line, "out of memory");
+      copy_part(a, plo, phi, buf, true);
+      copy_part(whole, plo, phi, buf, false);
+      free(buf);
+    }
+    return;
+  }
+  if (zrt_g.me != 0) {
+    if (!owned_part(a, c, zrt_g.me, plo, phi))
+      return;
+    size_t n = box_elems(a->rank, plo, phi) * a->elem;
+    char *buf = malloc(n ? n : 1);
+    if (!buf)
+      zrt_error(line, "out of memory");
+    copy_part(a, plo, phi, buf, true);
+    MPI_Request rq;
+    MPI_Isend(buf, (int)n, MPI_BYTE, 0, GATHER_TAG, MPI_COMM_WORLD, &rq);
+    zrt_wait(&rq);
+    free(buf);
+    return;
+  }
+  for (int q = 0; q < zrt_g.nprocs; q++) {
+    if (!owned_part(a, c, q, plo, phi))
+      continue;
+    size_t n = box_elems(a->rank, plo, phi) * a->elem;
+    char *buf = malloc(n ? n : 1);
+    if (!buf)
+      zrt_error(line, "out of memory");
+    if (q == 0) {
+      copy_part(a, plo, phi, buf, true);
+    } else {
+      MPI_Request rq;
+      MPI_Irecv(buf, (int)n, MPI_BYTE, q, GATHER_TAG, MPI_COMM_WORLD, &rq);
+      zrt_wait(&rq);
+    }
+    copy_part(whole, plo, phi, buf, false);
+    free(buf);
+  }
+}
+
+/* ---- lines of the process grid: partial reductions ---- */
+
+/* The communicator of my line of the rank-r grid through the dimensions in mask (processes
+ * with my coordinates in every other dimension), made on first use and kept until
+ * MPI_Finalize. */
+static MPI_Comm line_comms[ZRT_MAX_RANK + 1][1u << ZRT_MAX_RANK];
+
+static MPI_Comm line_comm(int rank, unsigned mask) {
+  MPI_Comm *c = &line_comms[rank][mask & ((1u << rank) - 1)];
+  if (*c)
+    return *c;
+  int coords[ZRT_MAX_RANK] = {0}, dims[ZRT_MAX_RANK] = {0};
+  zrt_proc_coords(rank, zrt_g.me, coords);
+  if (!zrt_grid_of(rank, dims, coords))
+    for (int k = 0; k < rank; k++)
+      dims[k] = 1;
+  int color = 0, key = 0;
+  for (int k = 0; k < rank; k++) {
+    if (mask >> k & 1)
+      key = key * dims[k] + coords[k];
+    else
+      color = color * dims[k] + coords[k];
+  }
+  MPI_Comm_split(MPI_COMM_WORLD, color, key, c);
+  return *c;
+}
+
+const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n, int *count) {
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || rank < 1 || rank > ZRT_MAX_RANK) {
+    *count = 1;
+    return zrt_allgather(v, n);
+  }
+  MPI_Comm c = line_comm(rank, mask);
+  int size = 1;
+  MPI_Comm_size(c, &size);
+  size_t total = n * (size_t)size;
+  if (total > gathered_bytes || !gathered) {
+    if (!gathered)
+      atexit(free_gathered);
+    free(gathered);
+    if (!(gathered = malloc(total ? total : 1)))
+      zrt_error(0, "out of memory");
+    gathered_bytes = total;
+  }
+  MPI_Request rq;
+  MPI_Iallgather(v, (int)n, MPI_BYTE, gathered, (int)n, MPI_BYTE, c, &rq);
+  zrt_wait(&rq);
+  *count = size;
+  return gathered;
+}
+
+size_t zrt_array_elems(const zrt_array *a) {
+  if (!a->mem)
+    return 0;
+  size_t n = 1;
+  for (int k = 0; k < a->rank; k++)
+    if (!(a->flood >> k & 1))
+      n *= (size_t)(a->hi[k] - a->lo[k] + 1);
+  return n;
+}
+
+/* ---- lines of the process grid: scans ---- */
+
+/* Process coords' part of region c in dimension k (bounding range; flood: 0..0); false if none. */
+static bool part_range(const zrt_region *c, int k, const int *coords, int64_t *lo, int64_t *hi) {
+  if (c->flood >> k & 1) {
+    *lo = *hi = 0;
+    return true;
+  }
+  int64_t blo, bhi;
+  if (!zrt_block_at(c->rank, k, coords[k], &blo, &bhi))
+    return false;
+  *lo = zrt_region_first(c, k, c->lo[k] > blo ? c->lo[k] : blo);
+  *hi = zrt_region_last(c, k);
+  if (*hi > bhi)
+    *hi = bhi;
+  return *lo <= *hi;
+}
+
+void zrt_region_line(zrt_region *out, const zrt_region *c, unsigned mask) {
+  zrt_region mine;
+  zrt_region_mine(&mine, c);
+  *out = *c;
+  for (int k = 0; k < c->rank; k++)
+    if (!(mask >> k & 1)) {
+      out->lo[k] = mine.lo[k];
+      out->hi[k] = mine.hi[k];
+    }
+}
+
+void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const zrt_region *c, unsigned mask, int line) {
+  int r = c->rank;
+  int me[ZRT_MAX_RANK] = {0}, dims[ZRT_MAX_RANK] = {0}, mc[ZRT_MAX_RANK] = {0};
+  zrt_proc_coords(r, zrt_g.me, me);
+  if (!zrt_grid_of(r, dims, mc))
+    for (int k = 0; k < r; k++)
+      dims[k] = 1;
+  /* the line's box: all of c in the masked dimensions, my part elsewhere */
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  bool empty = false;
+  for (int k = 0; k < r; k++) {
+    if ((mask >> k & 1) && !(c->flood >> k & 1)) {
+      lo[k] = zrt_region_first(c, k, c->lo[k]);
+      hi[k] = zrt_region_last(c, k);
+    } else if (!part_range(c, k, me, &lo[k], &hi[k])) {
+      empty = true;
+    }
+    if (lo[k] > hi[k])
+      empty = true;
+  }
+  zrt_array_alloc_box(whole, r, part->elem, lo, hi, c->flood | part->flood, empty, line);
+  /* the members of my line, in line order (zrt_line_allgather's key: row-major in the masked dims) */
+  int nmembers = 1;
+  for (int k = 0; k < r; k++)
+    if (mask >> k & 1)
+      nmembers *= dims[k];
+  int *counts = calloc((size_t)nmembers, sizeof *counts), *displs = calloc((size_t)nmembers, sizeof *displs);
+  int64_t (*blo)[ZRT_MAX_RANK] = calloc((size_t)nmembers, sizeof *blo), (*bhi)[ZRT_MAX_RANK] = calloc((size_t)nmembers, sizeof *bhi);
+  bool *has = calloc((size_t)nmembers, sizeof *has);
+  if (!counts || !displs || !blo || !bhi || !has)
+    zrt_error(line, "out of memory");
+  size_t total = 0, mine_bytes = 0;
+  int my_index = 0;
+  for (int j = 0; j < nmembers; j++) {
+    int co[ZRT_MAX_RANK];
+    memcpy(co, me, sizeof co);
+    int rest = j;
+    for (int k = r - 1; k >= 0; k--)
+      if (mask >> k & 1) {
+        co[k] = rest % dims[k];
+        rest /= dims[k];
+      }
+    bool same = true;
+    for (int k = 0; k < r; k++)
+      same &= co[k] == me[k];
+    if (same)
+      my_index = j;
+    has[j] = !empty;
+    for (int k = 0; k < r && has[j]; k++)
+      has[j] = part_range(c, k, co, &blo[j][k], &bhi[j][k]);
+    size_t bytes = has[j] ? box_elems(r, blo[j], bhi[j]) * part->elem : 0;
+    counts[j] = (int)bytes;
+    displs[j] = (int)total;
+    total += bytes;
+    if (same)
+      mine_bytes = bytes;
+  }
+  char *all = malloc(total ? total : 1), *mine = malloc(mine_bytes ? mine_bytes : 1);
+  if (!all || !mine)
+    zrt_error(line, "out of memory");
+  if (mine_bytes)
+    copy_part(part, blo[my_index], bhi[my_index], mine, true);
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || nmembers == 1) {
+    memcpy(all, mine, mine_bytes);
+  } else {
+    MPI_Request rq;
+    MPI_Iallgatherv(mine, (int)mine_bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, line_comm(r, mask), &rq);
+    zrt_wait(&rq);
+  }
+  for (int j = 0; j < nmembers; j++)
+    if (has[j] && counts[j])
+      copy_part(whole, blo[j], bhi[j], all + displs[j], false);
+  free(all);
+  free(mine);
+  free(counts);
+  free(displs);
+  free(blo);
+  free(bhi);
+  free(has);
+}

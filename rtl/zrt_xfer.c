@@ -1,0 +1,355 @@
+/* zrt_xfer.c - ghost-cell transfers for shifted reads (A@d) between the processes of a block
+ * distribution: the plan (which boxes of which array each process sends to and receives from
+ * which other process, computed the same way on every process from the grid alone) and the
+ * message-passing binding of the four Ironman calls: DR posts the receives, SR packs and sends,
+ * DN waits and unpacks into the fluff, SV waits for the sends. Every wait polls (zrt_wait). */
+#include "zrt_internal.h"
+#include "zrt_region.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define XFER_MAX_ITEMS 16
+
+typedef struct box {
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+} box;
+
+typedef struct xfer_item {
+  zrt_array *a;
+  int64_t d[ZRT_MAX_RANK];
+} xfer_item;
+
+/* What the plan depends on: the region, the items, and each array's layout. */
+typedef struct xfer_key {
+  zrt_region c;
+  int nitems;
+  struct {
+    const zrt_array *a;
+    char *origin;
+    int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+    int64_t d[ZRT_MAX_RANK];
+  } items[XFER_MAX_ITEMS];
+} xfer_key;
+
+/* The boxes exchanged with one other process, in item order, and the message buffer. */
+typedef struct xfer_peer {
+  int proc;
+  int nboxes;
+  int *item;                 /* per box: which item (array) */
+  box *boxes;
+  size_t bytes;
+  char *buf;
+  MPI_Request rq;
+} xfer_peer;
+
+struct zrt_xfer_plan {
+  xfer_key key;              /* the plan below is valid for this */
+  bool valid;
+  xfer_item items[XFER_MAX_ITEMS];
+  int nitems;
+  zrt_region c;
+  xfer_peer *sends, *recvs;
+  int nsends, nrecvs;
+  bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
+  zrt_xfer_plan *next;       /* all plans, freed at exit */
+};
+
+static zrt_xfer_plan *all_plans;
+
+/* ---- boxes ---- */
+
+static bool box_empty(const box *b, int rank) {
+  for (int k = 0; k < rank; k++)
+    if (b->lo[k] > b->hi[k])
+      return true;
+  return false;
+}
+
+static box box_intersect(const box *a, const box *b, int rank) {
+  box r;
+  for (int k = 0; k < rank; k++) {
+    r.lo[k] = a->lo[k] > b->lo[k] ? a->lo[k] : b->lo[k];
+    r.hi[k] = a->hi[k] < b->hi[k] ? a->hi[k] : b->hi[k];
+  }
+  return r;
+}
+
+static size_t box_count(const box *b, int rank) {
+  size_t n = 1;
+  for (int k = 0; k < rank; k++)
+    n *= (size_t)(b->hi[k] - b->lo[k] + 1);
+  return n;
+}
+
+/* The part of array a that process proc owns: its block clipped to a's storage region (flood
+ * dimensions: the single index 0). False if it owns nothing. */
+static bool owned_box(const zrt_array *a, int proc, box *b) {
+  int coords[ZRT_MAX_RANK];
+  if (!zrt_proc_coords(a->rank, proc, coords))
+    return false;
+  for (int k = 0; k < a->rank; k++) {
+    if (a->flood >> k & 1) {
+      b->lo[k] = b->hi[k] = 0;
+      continue;
+    }
+    int64_t blo, bhi;
+    if (!zrt_block_at(a->rank, k, coords[k], &blo, &bhi))
+      return false;
+    b->lo[k] = a->slo[k] > blo ? a->slo[k] : blo;
+    b->hi[k] = a->shi[k] < bhi ? a->shi[k] : bhi;
+  }
+  return !box_empty(b, a->rank);
+}
+
+/* What process proc reads of a for item it: (c ∩ its part of a) shifted by d, as a box (the
+ * bounding box of a strided region). Flood dimensions read index 0. */
+static bool needed_box(const zrt_xfer_plan *p, const xfer_item *it, int proc, box *b) {
+  const zrt_array *a = it->a;
+  box own;
+  if (!owned_box(a, proc, &own))
+    return false;
+  for (int k = 0; k < a->rank; k++) {
+    if ((a->flood >> k & 1) || (p->c.flood >> k & 1)) {
+      b->lo[k] = b->hi[k] = 0;
+      continue;
+    }
+    int64_t first = zrt_region_first(&p->c, k, p->c.lo[k]), last = zrt_region_last(&p->c, k);
+    int64_t lo = first > own.lo[k] ? first : own.lo[k], hi = last < own.hi[k] ? last : own.hi[k];
+    if (lo > hi)
+      return false;
+    b->lo[k] = lo + it->d[k];
+    b->hi[k] = hi + it->d[k];
+  }
+  return true;
+}
+
+/* ---- packing ---- */
+
+/* Address of global index idx of a. */
+static char *elem_addr(const zrt_array *a, const int64_t *idx) {
+  int64_t off = 0;
+  for (int k = 0; k < a->rank; k++)
+    off += idx[k] * a->stride[k];
+  return a->origin + off * (int64_t)a->elem;
+}
+
+/* Copy box b of a to buf (to_buf) or from buf into a; returns the bytes moved. Rows of the last
+ * dimension move with one memcpy. */
+static size_t copy_box(const zrt_array *a, const box *b, char *buf, bool to_buf) {
+  int r = a->rank;
+  int64_t idx[ZRT_MAX_RANK];
+  memcpy(idx, b->lo, sizeof idx);
+  bool contiguous = a->stride[r - 1] == 1;
+  size_t run = contiguous ? (size_t)(b->hi[r - 1] - b->lo[r - 1] + 1) * a->elem : a->elem;
+  size_t moved = 0;
+  for (;;) {
+    char *p = elem_addr(a, idx);
+    if (to_buf)
+      memcpy(buf + moved, p, run);
+    else
+      memcpy(p, buf + moved, run);
+    moved += run;
+    int k = contiguous ? r - 2 : r - 1;
+    for (; k >= 0; k--) {
+      if (++idx[k] <= b->hi[k])
+        break;
+      idx[k] = b->lo[k];
+    }
+    if (k < 0)
+      return moved;
+  }
+}
+
+/* ---- plans ---- */
+
+static void free_peers(xfer_peer *v, int n) {
+  for (int i = 0; i < n; i++) {
+    free(v[i].item);
+    free(v[i].boxes);
+    free(v[i].buf);
+  }
+  free(v);
+}
+
+static void plan_clear(zrt_xfer_plan *p) {
+  free_peers(p->sends, p->nsends);
+  free_peers(p->recvs, p->nrecvs);
+  p->sends = p->recvs = NULL;
+  p->nsends = p->nrecvs = 0;
+  p->valid = false;
+}
+
+static void free_all_plans(void) {
+  while (all_plans) {
+    zrt_xfer_plan *next = all_plans->next;
+    plan_clear(all_plans);
+    free(all_plans);
+    all_plans = next;
+  }
+}
+
+/* Add box b of item it to the peer entry for proc in *v (created in process order). */
+static void add_box(xfer_peer **v, int *n, int proc, int it, const box *b, size_t bytes) {
+  if (*n == 0 || (*v)[*n - 1].proc != proc) {
+    *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
+    if (!*v)
+      zrt_error(0, "out of memory");
+    memset(&(*v)[*n], 0, sizeof **v);
+    (*v)[*n].proc = proc;
+    (*v)[*n].rq = MPI_REQUEST_NULL;
+    (*n)++;
+  }
+  xfer_peer *pe = &(*v)[*n - 1];
+  pe->item = realloc(pe->item, (size_t)(pe->nboxes + 1) * sizeof *pe->item);
+  pe->boxes = realloc(pe->boxes, (size_t)(pe->nboxes + 1) * sizeof *pe->boxes);
+  if (!pe->item || !pe->boxes)
+    zrt_error(0, "out of memory");
+  pe->item[pe->nboxes] = it;
+  pe->boxes[pe->nboxes++] = *b;
+  pe->bytes += bytes;
+}
+
+/* True if box b lies inside the allocation of a on this process (its block and fluff). */
+static bool inside_allocation(const zrt_array *a, const box *b) {
+  for (int k = 0; k < a->rank; k++)
+    if (!(a->flood >> k & 1) && (b->lo[k] < a->lo[k] || b->hi[k] > a->hi[k]))
+      return false;
+  return true;
+}
+
+/* Compute who sends what to whom. Receive from q: what I need that q owns; send to q: what q
+ * needs that I own. Both sides find the same boxes. */
+static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
+  plan_clear(p);
+  int me = zrt_g.me;
+  for (int q = 0; q < zrt_g.nprocs; q++) {
+    if (q == me)
+      continue;
+    for (int i = 0; i < p->nitems; i++) {
+      const zrt_array *a = p->items[i].a;
+      int r = a->rank;
+      box need, own, part;
+      if (needed_box(p, &p->items[i], me, &need) && owned_box(a, q, &own)) {
+        part = box_intersect(&need, &own, r);
+        if (!box_empty(&part, r)) {
+          if (!inside_allocation(a, &part))
+            zrt_error(x->line, "internal error: transfer %d needs more ghost cells than were allocated", x->id);
+          add_box(&p->recvs, &p->nrecvs, q, i, &part, box_count(&part, r) * a->elem);
+        }
+      }
+      if (needed_box(p, &p->items[i], q, &need) && owned_box(a, me, &own)) {
+        part = box_intersect(&need, &own, r);
+        if (!box_empty(&part, r))
+          add_box(&p->sends, &p->nsends, q, i, &part, box_count(&part, r) * a->elem);
+      }
+    }
+  }
+  xfer_peer *lists[2] = {p->sends, p->recvs};
+  int counts[2] = {p->nsends, p->nrecvs};
+  for (int l = 0; l < 2; l++)
+    for (int i = 0; i < counts[l]; i++)
+      if (!(lists[l][i].buf = malloc(lists[l][i].bytes ? lists[l][i].bytes : 1)))
+        zrt_error(x->line, "out of memory");
+  p->valid = true;
+}
+
+/* The key of the transfer as described now. */
+static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
+  memset(k, 0, sizeof *k);
+  k->c = p->c;
+  k->nitems = p->nitems;
+  for (int i = 0; i < p->nitems; i++) {
+    const zrt_array *a = p->items[i].a;
+    k->items[i].a = a;
+    k->items[i].origin = a->origin;
+    memcpy(k->items[i].lo, a->lo, sizeof a->lo);
+    memcpy(k->items[i].hi, a->hi, sizeof a->hi);
+    memcpy(k->items[i].d, p->items[i].d, sizeof p->items[i].d);
+  }
+}
+
+/* ---- the calls ---- */
+
+void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
+  if (zrt_g.nprocs == 1)
+    return;
+  if (!x->plan) {
+    if (!(x->plan = calloc(1, sizeof *x->plan)))
+      zrt_error(x->line, "out of memory");
+    if (!all_plans)
+      atexit(free_all_plans);
+    x->plan->next = all_plans;
+    all_plans = x->plan;
+  }
+  zrt_xfer_plan *p = x->plan;
+  if (p->receiving || p->sending)
+    zrt_error(x->line, "internal error: transfer %d begun again before it completed", x->id);
+  memset(&p->c, 0, sizeof p->c);
+  p->c = *c;
+  p->nitems = 0;
+}
+
+void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
+  if (zrt_g.nprocs == 1)
+    return;
+  zrt_xfer_plan *p = x->plan;
+  if (p->nitems == XFER_MAX_ITEMS)
+    zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
+  xfer_item *it = &p->items[p->nitems++];
+  memset(it, 0, sizeof *it);
+  it->a = a;
+  memcpy(it->d, d, (size_t)a->rank * sizeof *d);
+}
+
+void zrt_dr(zrt_xfer *x) {
+  if (zrt_g.nprocs == 1)
+    return;
+  zrt_xfer_plan *p = x->plan;
+  xfer_key k;
+  make_key(p, &k);
+  if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0) {
+    plan_build(x, p);
+    p->key = k;
+  }
+  for (int i = 0; i < p->nrecvs; i++)
+    MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
+              &p->recvs[i].rq);
+  p->receiving = true;
+}
+
+void zrt_sr(zrt_xfer *x) {
+  if (zrt_g.nprocs == 1)
+    return;
+  zrt_xfer_plan *p = x->plan;
+  for (int i = 0; i < p->nsends; i++) {
+    xfer_peer *pe = &p->sends[i];
+    size_t at = 0;
+    for (int b = 0; b < pe->nboxes; b++)
+      at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], pe->buf + at, true);
+    MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
+  }
+  p->sending = true;
+}
+
+void zrt_dn(zrt_xfer *x) {
+  if (zrt_g.nprocs == 1)
+    return;
+  zrt_xfer_plan *p = x->plan;
+  for (int i = 0; i < p->nrecvs; i++) {
+    xfer_peer *pe = &p->recvs[i];
+    zrt_wait(&pe->rq);
+    size_t at = 0;
+    for (int b = 0; b < pe->nboxes; b++)
+      at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], pe->buf + at, false);
+  }
+  p->receiving = false;
+}
+
+void zrt_sv(zrt_xfer *x) {
+  if (zrt_g.nprocs == 1)
+    return;
+  zrt_xfer_plan *p = x->plan;
+  for (int i = 0; i < p->nsends; i++)
+    zrt_wait(&p->sends[i].rq);
+  p->sending = false;
+}
