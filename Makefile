@@ -145,9 +145,9 @@ test-quick: deps
 run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
-# The main job: compile samples/jacobi.zpl and run it under mpirun. Generated programs run on one
-# process until distributed execution lands (see the issues); the runtime refuses more.
-DEMO_NP ?= 1
+# The main job: compile samples/jacobi.zpl and run it under mpirun on 4 processes (oversubscribed
+# on smaller machines).
+DEMO_NP ?= 4
 MPIRUN_ENV := OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 demo: deps
 	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a

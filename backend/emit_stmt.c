@@ -620,7 +620,7 @@ static const char *compound_c(AssignOp op) {
 static const char *assigned_value(Emitter *E, Stmt *st, Type *lt) {
   if (st->op == AS_ASSIGN) return emit_convert(E, st->rhs, lt);
   const char *cur = emit_expr(E, st->lhs);
-  if (is_sk(lt, SK_STRING)) return NULL;
+  if (is_sk(lt, SK_STRING)) return arena_printf(E->arena, "zrt_str_cat(%s, %s)", cur, emit_expr(E, st->rhs)); /* += */
   if ((st->op == AS_DIV || st->op == AS_MOD) && type_is_integer(type_common(E->S, lt, st->rhs->type))) {
     Type *c = type_common(E->S, lt, st->rhs->type);
     const char *sfx = c->scalar == SK_UINTEGER ? "u32" : c->scalar == SK_LONGINT ? "i64" : c->scalar == SK_ULONGINT ? "u64" : "i32";

@@ -92,6 +92,7 @@ void zrt_read_string(zrt_file f, int line, zrt_string *out);
 
 zrt_string zrt_str(const char *s);                       /* from C text, truncated to 255 */
 void zrt_str_append(zrt_string *dst, const zrt_string *s);
+zrt_string zrt_str_cat(zrt_string a, zrt_string b);     /* a followed by b, truncated to 255 */
 int zrt_str_cmp(const zrt_string *a, const zrt_string *b); /* byte-wise, like strcmp */
 
 /* ---- timers and queries (section 8.2, 8.3) ---- */

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { CLAIMED = 1, ZERO_FLUSHED = 2 };
+enum { CLAIMED = 1, ZERO_FLUSHED = 2, WRITTEN = 4 };
 
 static MPI_Win err_win = MPI_WIN_NULL;
 static int *err_word;            /* process 0: the claim word; elsewhere unused */
@@ -62,10 +62,20 @@ static bool claim_word_or(int bits, int *old, long timeout_ms) {
   }
 }
 
-/* A losing process: another one reports the error and will stop this one. */
+/* A losing process: another one reports the error and will stop this one. Process 0 holds the
+ * claim word: once the report is written it ends itself, so that its output reaches mpirun
+ * through a normal end of its streams rather than being cut off by the abort. */
 static _Noreturn void wait_to_be_stopped(void) {
-  for (int i = 0; i < 60000 / 20; i++)
+  for (int i = 0; i < 60000 / 20; i++) {
+    if (zrt_g.me == 0 && err_word) {
+      MPI_Win_sync(err_win);
+      if (*(volatile int *)err_word & WRITTEN) {
+        fflush(NULL);
+        _exit(1);
+      }
+    }
     sleep_ms(20);
+  }
   _exit(1);
 }
 
@@ -101,8 +111,13 @@ void zrt_verror(int line, const char *fmt, va_list ap) {
   if (claim_word_or(bits, &old, 2000) && (old & CLAIMED))
     wait_to_be_stopped();
   write_error_line(line, msg ? msg : "out of memory");
-  if (zrt_g.me != 0)
+  if (zrt_g.me != 0) {
     wait_for_zero_flush(old);
+    claim_word_or(WRITTEN, &old, 100);
+    sleep_ms(500); /* process 0 ends by itself (see wait_to_be_stopped); mpirun then stops us */
+  } else {
+    sleep_ms(100); /* let mpirun forward the line before it reports the abort */
+  }
   MPI_Abort(MPI_COMM_WORLD, 1);
   _exit(1);
 }
@@ -113,11 +128,15 @@ void zrt_error(int line, const char *fmt, ...) {
   zrt_verror(line, fmt, ap);
 }
 
-void zrt_poll_errors(void) {
+bool zrt_error_claimed(void) {
   if (err_win == MPI_WIN_NULL || zrt_g.me != 0)
-    return;
+    return false;
   MPI_Win_sync(err_win);
-  if (!(*(volatile int *)err_word & CLAIMED))
+  return *(volatile int *)err_word & CLAIMED;
+}
+
+void zrt_poll_errors(void) {
+  if (!zrt_error_claimed())
     return;
   zrt_flush_all();
   int old;
@@ -126,12 +145,18 @@ void zrt_poll_errors(void) {
 }
 
 void zrt_wait(MPI_Request *rq) {
+  double claimed_at = 0;
   for (;;) {
     int done = 0;
     MPI_Test(rq, &done, MPI_STATUS_IGNORE);
     if (done)
       return;
-    zrt_poll_errors();
+    if (!claimed_at && zrt_error_claimed())
+      claimed_at = MPI_Wtime();
+    /* Process 0 keeps going while its communication still completes: the output it writes before
+     * the failing statement must appear, as on one process. It stops when it is stuck. */
+    if (claimed_at && MPI_Wtime() - claimed_at > 0.5)
+      zrt_poll_errors();
     sched_yield();
   }
 }

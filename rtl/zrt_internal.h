@@ -104,6 +104,8 @@ void zrt_error_teardown(void);
 /* For wait loops: if another process is reporting an error, flush output and wait to be
  * stopped. Cheap when nothing happened. */
 void zrt_poll_errors(void);
+/* Process 0: has some process claimed the error report? */
+bool zrt_error_claimed(void);
 /* Complete a nonblocking MPI operation: test it, watch for errors reported elsewhere, and
  * yield the processor between tests. */
 void zrt_wait(MPI_Request *rq);

@@ -19,6 +19,11 @@ void zrt_str_append(zrt_string *dst, const zrt_string *s) {
   dst->s[n + m] = '\0';
 }
 
+zrt_string zrt_str_cat(zrt_string a, zrt_string b) {
+  zrt_str_append(&a, &b);
+  return a;
+}
+
 int zrt_str_cmp(const zrt_string *a, const zrt_string *b) {
   return strcmp(a->s, b->s);
 }
