@@ -96,6 +96,9 @@ bool zrt_grid_of(int rank, int *dims, int *coords);
 /* Default fluff: the allocation extends this many cells beyond a process's block. */
 #define ZRT_DEFAULT_FLUFF 8
 
+/* AZ_STATS=1: print the transfer statistics (collective; process 0 prints). */
+void zrt_xfer_stats_print(FILE *out);
+
 /* ---- errors (zrt_error.c) ---- */
 
 /* Create / free the window through which processes agree on who reports an error. */

@@ -73,6 +73,9 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
 
 void zrt_exit(int status) {
   zrt_flush_all();
+  const char *stats = getenv("AZ_STATS");
+  if (status == 0 && stats && strcmp(stats, "0") != 0)
+    zrt_xfer_stats_print(stderr);
   zrt_files_close_all();
   fflush(stdout);
   fflush(stderr);

@@ -51,6 +51,10 @@ struct zrt_xfer_plan {
   xfer_peer *sends, *recvs;
   int nsends, nrecvs;
   bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
+  int id, line;
+  /* AZ_STATS: this process's part */
+  uint64_t count, bytes, messages;
+  double dn_wait, sv_wait;
   zrt_xfer_plan *next;       /* all plans, freed at exit */
 };
 
@@ -279,6 +283,8 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
     if (!all_plans)
       atexit(free_all_plans);
     x->plan->next = all_plans;
+    x->plan->id = x->id;
+    x->plan->line = x->line;
     all_plans = x->plan;
   }
   zrt_xfer_plan *p = x->plan;
@@ -327,7 +333,10 @@ void zrt_sr(zrt_xfer *x) {
     for (int b = 0; b < pe->nboxes; b++)
       at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], pe->buf + at, true);
     MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
+    p->bytes += pe->bytes;
   }
+  p->messages += (uint64_t)p->nsends;
+  p->count++;
   p->sending = true;
 }
 
@@ -335,9 +344,12 @@ void zrt_dn(zrt_xfer *x) {
   if (zrt_g.nprocs == 1)
     return;
   zrt_xfer_plan *p = x->plan;
+  double t0 = MPI_Wtime();
   for (int i = 0; i < p->nrecvs; i++) {
     xfer_peer *pe = &p->recvs[i];
     zrt_wait(&pe->rq);
+    p->dn_wait += MPI_Wtime() - t0;
+    t0 = MPI_Wtime();
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
       at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], pe->buf + at, false);
@@ -349,7 +361,63 @@ void zrt_sv(zrt_xfer *x) {
   if (zrt_g.nprocs == 1)
     return;
   zrt_xfer_plan *p = x->plan;
+  double t0 = MPI_Wtime();
   for (int i = 0; i < p->nsends; i++)
     zrt_wait(&p->sends[i].rq);
+  p->sv_wait += MPI_Wtime() - t0;
   p->sending = false;
+}
+
+/* ---- AZ_STATS ---- */
+
+enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_LINE, ST_N };
+
+void zrt_xfer_stats_print(FILE *out) {
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+    return;
+  int n = 0, all_n = 0;
+  for (zrt_xfer_plan *p = all_plans; p; p = p->next)
+    if (p->id > n)
+      n = p->id;
+  MPI_Request rq;
+  MPI_Iallreduce(&n, &all_n, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  if (all_n == 0)
+    return;
+  uint64_t *mine = calloc((size_t)all_n * ST_N, sizeof *mine), *sum = calloc((size_t)all_n * ST_N, sizeof *sum);
+  double *wait = calloc((size_t)all_n * 2, sizeof *wait), *wmax = calloc((size_t)all_n * 2, sizeof *wmax);
+  if (!mine || !sum || !wait || !wmax)
+    zrt_error(0, "out of memory");
+  for (zrt_xfer_plan *p = all_plans; p; p = p->next) {
+    uint64_t *m = &mine[(size_t)(p->id - 1) * ST_N];
+    m[ST_COUNT] = p->count;
+    m[ST_BYTES] = p->bytes;
+    m[ST_MESSAGES] = p->messages;
+    m[ST_LINE] = (uint64_t)p->line;
+    wait[(p->id - 1) * 2] = p->dn_wait;
+    wait[(p->id - 1) * 2 + 1] = p->sv_wait;
+  }
+  MPI_Ireduce(mine, sum, all_n * ST_N, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  MPI_Ireduce(wait, wmax, all_n * 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  if (zrt_g.me == 0) {
+    int P = zrt_g.nprocs;
+    fprintf(out, "AZ_STATS: ghost-cell transfers on %d processes (bytes and messages: all processes; waits: the slowest)\n", P);
+    fprintf(out, "%9s %6s %10s %14s %10s %8s %12s %12s\n", "transfer", "line", "count", "bytes", "messages", "control",
+            "DN wait s", "SV wait s");
+    for (int i = 0; i < all_n; i++) {
+      uint64_t *m = &sum[(size_t)i * ST_N];
+      if (m[ST_COUNT] == 0)
+        continue;
+      fprintf(out, "%9d %6llu %10llu %14llu %10llu %8d %12.6f %12.6f\n", i + 1, (unsigned long long)(m[ST_LINE] / (uint64_t)P),
+              (unsigned long long)(m[ST_COUNT] / (uint64_t)P), (unsigned long long)m[ST_BYTES],
+              (unsigned long long)m[ST_MESSAGES], 0, wmax[i * 2], wmax[i * 2 + 1]);
+    }
+    fflush(out);
+  }
+  free(mine);
+  free(sum);
+  free(wait);
+  free(wmax);
 }

@@ -1,0 +1,23 @@
+#!/bin/sh
+# comm_stats.sh - transfer counts: AZ_STATS=1 reports, per ghost-cell transfer, how often it ran
+# and the messages and bytes all processes sent. For samples/jacobi.zpl (one transfer: the four
+# shifts of the stencil, combined per neighbour) the messages per iteration must be exactly those
+# of the process grid: 2 on 2 x 1 processes, 4 on 3 x 1, 8 on 2 x 2, with n = 16 doubles per
+# edge row or half row; so an optimization that silently stops working fails here.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+"$AZC" samples/jacobi.zpl -o "$t/jacobi" || exit 1
+fail=0
+# np, messages per iteration, bytes per iteration
+for want in "2 2 256" "3 4 512" "4 8 512"; do
+  set -- $want
+  AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np "$1" "$t/jacobi" -sn=16 >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: np=$1 failed"; cat "$t/err"; fail=1; continue; }
+  got=$(awk '$1 == "1" && NF == 8 { printf "%d %d", $4 / $3, $5 / $3 }' "$t/err")
+  if [ "$got" != "$3 $2" ]; then
+    echo "comm_stats.sh: jacobi on $1 processes: bytes and messages per iteration '$got', expected '$3 $2'"
+    cat "$t/err"; fail=1
+  fi
+done
+exit $fail
