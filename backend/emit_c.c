@@ -541,8 +541,10 @@ static void emit_elaboration(Emitter *E) {
 }
 
 int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, bool no_fuse) {
-  ir_lower(a, S);
+  IrProgram *ir = ir_lower(a, S);
   Emitter E = {0};
+  E.ir = ir;
+  E.nxfers = ir->ntransfers;
   E.no_fuse = no_fuse;
   E.S = S;
   E.arena = a;

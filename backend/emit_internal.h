@@ -49,7 +49,8 @@ typedef struct Emitter {
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
   bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
   const char *print_value;
-  int nxfers;                  /* transfers emitted (their ids) */
+  struct IrProgram *ir;        /* the program's IR (transfers from passes/comm_insert.c) */
+  int nxfers;                  /* transfer ids used (the IR's first) */
   int hoist_depth;             /* hoist: 0 at the top of a statement's expression */
   PtrVec pending_sv;           /* const char*: transfers whose SV comes at the end of the statement */
   const char *p1_reason;       /* something the program uses that runs on one process only (yet) */

@@ -9,7 +9,7 @@
 
 static const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", "i5"};
 
-#define ZRT_FLUFF 8 /* ghost cells every array has around its block (rtl: ZRT_DEFAULT_FLUFF) */
+#define ZRT_FLUFF IR_FLUFF
 
 static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx);
 static void one_process_only(Emitter *E, Loc at, const char *what);
@@ -527,16 +527,29 @@ static void transfers_before(Emitter *E, Expr *e) {
   collect_shifts(E, e, &shifts, &remaps);
   for (int i = 0; i < remaps.len; i++) shifted_copy(E, remaps.items[i]);
   if (shifts.len == 0) return;
-  int id = ++E->nxfers;
+  /* the transfer comm_insert planned for this expression (one is made here for expressions it
+   * does not visit, such as initializers) */
+  IrTransfer *t = comm_transfer_at(E->ir, e);
+  int id = t ? t->id : ++E->nxfers;
+  int line = t ? t->line : ((Expr *)shifts.items[0])->loc.line;
   const char *x = arena_printf(E->arena, "zx%d", id);
-  int line = ((Expr *)shifts.items[0])->loc.line;
-  buf_printf(&E->globals, "static zrt_xfer %s = ZRT_XFER_INIT(%d, %d);\n", x, id, line);
+  if (!t || !t->emitted) buf_printf(&E->globals, "static zrt_xfer %s = ZRT_XFER_INIT(%d, %d);\n", x, id, line);
+  if (t) t->emitted = true;
   emit_line(E, "/* transfer %d (line %d): ghost cells for the shifted reads */", id, line);
   emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, E->cover);
-  for (int i = 0; i < shifts.len; i++) {
-    Expr *sh = shifts.items[i];
-    Symbol *a = sema_base_symbol(sh->base);
-    emit_line(E, "zrt_xfer_add(&%s, &%s, %s);", x, emit_sym(E, a), emit_dir(E, sh->dir));
+  if (t) {
+    for (int i = 0; i < t->items.len; i++) {
+      IrShift *sh = t->items.items[i];
+      Buf d = {0};
+      for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
+      emit_line(E, "zrt_xfer_add(&%s, &%s, (int64_t[]){%s});", x, emit_sym(E, sh->array), d.data);
+      free(d.data);
+    }
+  } else {
+    for (int i = 0; i < shifts.len; i++) {
+      Expr *sh = shifts.items[i];
+      emit_line(E, "zrt_xfer_add(&%s, &%s, %s);", x, emit_sym(E, sema_base_symbol(sh->base)), emit_dir(E, sh->dir));
+    }
   }
   emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s);", x, x, x);
   vec_push(E->arena, &E->pending_sv, (void *)x);

@@ -25,6 +25,19 @@ typedef struct IrShift {      /* a shifted reference A@d or A@^d */
   Expr *expr;
 } IrShift;
 
+/* Ghost cells every parallel array has around its block (rtl: ZRT_DEFAULT_FLUFF). */
+#define IR_FLUFF 8
+
+/* A ghost-cell transfer (Ironman): the shifted reads of one expression that other processes
+ * must supply; DR, SR and DN come before the expression is evaluated, SV after its statement. */
+typedef struct IrTransfer {
+  int id;                   /* 1, 2, ... in the program; also the message tag */
+  int line;
+  Expr *root;               /* the expression it comes before */
+  PtrVec items;             /* IrShift*: one per array and direction */
+  bool emitted;             /* the back end has declared it */
+} IrTransfer;
+
 typedef struct IrStmt IrStmt;
 
 typedef struct IrList {
@@ -47,6 +60,7 @@ struct IrStmt {
   bool needs_temp;          /* the right-hand side reads the target elsewhere in a way no loop order can keep */
   int8_t loop_dir[MAX_RANK];/* otherwise: +1/-1 when dimension k must run up/down (0: either) */
   Sema *sema;
+  PtrVec transfers;         /* IrTransfer*: ghost cells its expressions need (comm_insert) */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -62,12 +76,18 @@ typedef struct IrProc {
 typedef struct IrProgram {
   Sema *sema;
   PtrVec procs;             /* IrProc* */
+  PtrVec transfers;         /* IrTransfer*, in id order */
+  int ntransfers;
 } IrProgram;
 
 /* Lower a checked program. */
 IrProgram *ir_lower(Arena *a, Sema *S);
 /* True if a write to array t may change what a read of array s sees (same or shared storage). */
 bool ir_may_share(const Symbol *t, const Symbol *s);
+/* passes/comm_insert.c: the ghost-cell transfers of every statement. */
+void comm_insert(Arena *a, IrProgram *ir);
+/* The transfer that comes before evaluating e, if any. */
+IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
 /* Print it (azc --emit=ir). */
 void ir_print(FILE *out, const IrProgram *ir);
 #endif

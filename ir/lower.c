@@ -219,5 +219,6 @@ IrProgram *ir_lower(Arena *a, Sema *S) {
     p->body.items[0] = lower_stmt(&L, sym->proc->body);
     vec_push(a, &ir->procs, p);
   }
+  comm_insert(a, ir);
   return ir;
 }

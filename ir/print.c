@@ -84,6 +84,19 @@ static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int dept
   for (int k = 0; k < MAX_RANK; k++)
     if (s->loop_dir[k] < 0) fprintf(out, "  down%d", k + 1);
   fputc('\n', out);
+  for (int i = 0; i < s->transfers.len; i++) {
+    const IrTransfer *t = s->transfers.items[i];
+    fprintf(out, "%5d  %*stransfer %d:", t->line, depth * 2 + 2, "", t->id);
+    for (int j = 0; j < t->items.len; j++) {
+      const IrShift *sh = t->items.items[j];
+      fprintf(out, " %s@[", sh->array->name);
+      for (int k = 0; k < sh->rank; k++) fprintf(out, "%s%lld", k ? "," : "", (long long)sh->d[k]);
+      fputc(']', out);
+    }
+    fputs("  DR SR DN before '", out);
+    print_text(out, ir, t->root->start, t->root->end);
+    fputs("', SV after the statement\n", out);
+  }
   print_list(out, ir, &s->body, depth + 1);
   for (int i = 0; i < s->narms; i++) print_list(out, ir, &s->arms[i], depth + 1);
   print_list(out, ir, &s->else_body, depth + 1);

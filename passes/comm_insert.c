@@ -1,0 +1,107 @@
+/* comm_insert.c - which shifted reads need ghost cells from other processes: for every expression
+ * a statement evaluates under its covering region (a right-hand side, a condition, an output
+ * item, ...), the shifts A@d with a constant d no wider than the fluff and without wrap-around,
+ * outside the operands of floods and partial reductions (those have their own region), become
+ * one transfer whose DR, SR and DN come before the expression is evaluated and whose SV comes
+ * after the statement. Other shifted reads are served by remaps in the back end. */
+#include "ir.h"
+
+typedef struct Comm {
+  Arena *a;
+  IrProgram *ir;
+} Comm;
+
+/* True if an item for the same array and direction is in t already. */
+static bool has_item(const IrTransfer *t, const IrShift *sh) {
+  for (int i = 0; i < t->items.len; i++) {
+    const IrShift *o = t->items.items[i];
+    bool same = o->array == sh->array && o->rank == sh->rank;
+    for (int k = 0; same && k < sh->rank; k++) same = o->d[k] == sh->d[k];
+    if (same) return true;
+  }
+  return false;
+}
+
+/* Add the ghost-cell shifts of e to t. */
+static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
+  if (!e) return;
+  switch (e->kind) {
+  case EX_SHIFT: {
+    IrShift *sh = ARENA_NEW(C->a, IrShift);
+    sh->array = sema_base_symbol(e->base);
+    sh->wrap = e->wrap;
+    sh->expr = e;
+    sema_dir(C->ir->sema, e->dir, &sh->rank, sh->d, &sh->known);
+    bool fits = sh->known && !sh->wrap && sh->array;
+    for (int k = 0; fits && k < sh->rank; k++) fits = sh->d[k] <= IR_FLUFF && sh->d[k] >= -IR_FLUFF;
+    if (fits && !has_item(t, sh)) vec_push(C->a, &t->items, sh);
+    collect_ghost(C, t, e->base);
+    break;
+  }
+  case EX_BINARY: collect_ghost(C, t, e->lhs); collect_ghost(C, t, e->rhs); break;
+  case EX_UNARY: case EX_SCAN: collect_ghost(C, t, e->rhs); break;
+  case EX_REDUCE:
+    if (!e->region) collect_ghost(C, t, e->rhs);
+    break;
+  case EX_CALL: case EX_INDEX:
+    for (int i = 0; i < e->nargs; i++) collect_ghost(C, t, e->args[i]);
+    if (e->kind == EX_INDEX) collect_ghost(C, t, e->base);
+    break;
+  case EX_FIELD: collect_ghost(C, t, e->base); break;
+  default: break;
+  }
+}
+
+/* The transfer for root expression e of statement s, if it needs one. */
+static void root(Comm *C, IrStmt *s, Expr *e) {
+  if (!e) return;
+  IrTransfer t = {0};
+  collect_ghost(C, &t, e);
+  if (t.items.len == 0) return;
+  IrTransfer *x = ARENA_NEW(C->a, IrTransfer);
+  *x = t;
+  x->id = ++C->ir->ntransfers;
+  x->line = e->loc.line;
+  x->root = e;
+  vec_push(C->a, &s->transfers, x);
+  vec_push(C->a, &C->ir->transfers, x);
+}
+
+static void comm_list(Comm *C, IrList *l);
+
+static void comm_stmt(Comm *C, IrStmt *s) {
+  Stmt *st = s->ast;
+  switch (st->kind) {
+  case ST_ASSIGN: case ST_CALL: root(C, s, st->rhs); break;
+  case ST_RETURN: root(C, s, st->value); break;
+  case ST_WRITE: case ST_HALT:
+    for (int i = 0; i < st->nitems; i++) root(C, s, st->items[i].value);
+    break;
+  case ST_IF:
+    for (int i = 0; i < st->narms; i++) root(C, s, st->conds[i]);
+    break;
+  case ST_WHILE: case ST_REPEAT: root(C, s, st->conds[0]); break;
+  case ST_FOR: root(C, s, st->from); root(C, s, st->to); root(C, s, st->step); break;
+  default: break;
+  }
+  comm_list(C, &s->body);
+  for (int i = 0; i < s->narms; i++) comm_list(C, &s->arms[i]);
+  comm_list(C, &s->else_body);
+}
+
+static void comm_list(Comm *C, IrList *l) {
+  for (int i = 0; i < l->n; i++) comm_stmt(C, l->items[i]);
+}
+
+void comm_insert(Arena *a, IrProgram *ir) {
+  Comm C = {a, ir};
+  for (int i = 0; i < ir->procs.len; i++) comm_list(&C, &((IrProc *)ir->procs.items[i])->body);
+}
+
+IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e) {
+  for (int i = 0; ir && i < ir->transfers.len; i++) {
+    IrTransfer *t = ir->transfers.items[i];
+    if (t->root == e) return t;
+  }
+  return NULL;
+}
