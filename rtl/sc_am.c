@@ -855,7 +855,7 @@ static void am_sync_ctr(sc_ctr *c) {
     sc_wait_begin(&w, SC_ST_SYNC, "sync_ctr (gets and puts)");
     while (c->outstanding)
       sc_wait_step(&w);
-    /* no sc_wait_end: the core times sc_sync around this call */
+    sc_wait_end(&w);
   }
   ctr_reset(c);
 }

@@ -17,8 +17,9 @@
 /* Header layout: the counter slots start here (offset 0 stays unused: it is SC_NULL). */
 #define SLOT_BASE 64
 /* Publish a process's pending store signals once this many bytes are waiting (publishing
- * flushes, which waits for the data: large enough that bulk stores to several targets overlap). */
-#define PUBLISH_BYTES ((int64_t)256 << 10)
+ * flushes, which waits for the data: large enough that bulk stores, even of a megabyte or two,
+ * are signalled once per batch at the next blocking entry or poll, not one by one). */
+#define PUBLISH_BYTES ((int64_t)4 << 20)
 /* Up to this many distinct targets are flushed one by one when publishing; more: flush_all. */
 #define FLUSH_EACH_MAX 4
 /* MPI counts are ints: bigger transfers go in pieces of this size. */
