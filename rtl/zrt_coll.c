@@ -190,6 +190,8 @@ static MPI_Comm line_comm(int rank, unsigned mask) {
     else
       color = color * dims[k] + coords[k];
   }
+  if (zrt_progress)
+    zrt_progress(); /* blocking below: nothing of mine may be held back meanwhile */
   MPI_Comm_split(MPI_COMM_WORLD, color, key, c);
   return *c;
 }

@@ -144,6 +144,8 @@ void zrt_poll_errors(void) {
   wait_to_be_stopped();
 }
 
+void (*zrt_progress)(void);
+
 void zrt_wait(MPI_Request *rq) {
   double claimed_at = 0;
   for (;;) {
@@ -151,6 +153,8 @@ void zrt_wait(MPI_Request *rq) {
     MPI_Test(rq, &done, MPI_STATUS_IGNORE);
     if (done)
       return;
+    if (zrt_progress)
+      zrt_progress();
     if (!claimed_at && zrt_error_claimed())
       claimed_at = MPI_Wtime();
     /* Process 0 keeps going while its communication still completes: the output it writes before

@@ -96,6 +96,10 @@ bool zrt_grid_of(int rank, int *dims, int *coords);
 /* Default fluff: the allocation extends this many cells beyond a process's block. */
 #define ZRT_DEFAULT_FLUFF 8
 
+/* The Ironman binding (AZ_COMM=msg|put|store, default store): checks the variable and, with
+ * several processes and a libsplit binding, starts libsplit / finishes it (collective). */
+void zrt_comm_setup(void);
+void zrt_comm_teardown(void);
 /* AZ_STATS=1: print the transfer statistics (collective; process 0 prints). */
 void zrt_xfer_stats_print(FILE *out);
 
@@ -107,6 +111,9 @@ void zrt_error_teardown(void);
 /* For wait loops: if another process is reporting an error, flush output and wait to be
  * stopped. Cheap when nothing happened. */
 void zrt_poll_errors(void);
+/* Called in every wait when set (libsplit's sc_poll: a process that waits must not sit on stores
+ * another process is waiting for). */
+extern void (*zrt_progress)(void);
 /* Process 0: has some process claimed the error report? */
 bool zrt_error_claimed(void);
 /* Complete a nonblocking MPI operation: test it, watch for errors reported elsewhere, and

@@ -69,6 +69,7 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
     finish_early(2);
   }
   zrt_error_setup();
+  zrt_comm_setup();
 }
 
 void zrt_exit(int status) {
@@ -83,6 +84,7 @@ void zrt_exit(int status) {
     int fin = 0;
     MPI_Finalized(&fin);
     if (!fin) {
+      zrt_comm_teardown();
       zrt_error_teardown();
       MPI_Finalize();
     }

@@ -1,8 +1,18 @@
 /* zrt_xfer.c - ghost-cell transfers for shifted reads (A@d) between the processes of a block
  * distribution: the plan (which boxes of which array each process sends to and receives from
  * which other process, computed the same way on every process from the grid alone) and the
- * message-passing binding of the four Ironman calls: DR posts the receives, SR packs and sends,
- * DN waits and unpacks into the fluff, SV waits for the sends. Every wait polls (zrt_wait). */
+ * three bindings of the four Ironman calls, chosen at run time with AZ_COMM:
+ *   msg   (two-sided MPI) DR posts the receives, SR packs and sends, DN waits and unpacks into
+ *         the fluff, SV waits for the sends;
+ *   put   (libsplit) DR stores a ready token to each source, SR waits for the tokens of its
+ *         destinations, puts the packed data into their receive buffers and signals, DN waits
+ *         for the signals and unpacks;
+ *   store (libsplit, the default) like put, but the data goes as signalling stores counted in
+ *         bytes at the receiver, and SV waits until the send buffers are free again.
+ * Receive buffers live in the libsplit segment at the same offset everywhere; a process finds
+ * its slot in another's buffer from the plan, which every process can compute for every pair.
+ * A counter says data arrived; only the DR token lets a sender overwrite a receive buffer. */
+#include "libsplit.h"
 #include "zrt_internal.h"
 #include "zrt_region.h"
 #include <stdlib.h>
@@ -19,14 +29,17 @@ typedef struct xfer_item {
   int64_t d[ZRT_MAX_RANK];
 } xfer_item;
 
-/* What the plan depends on: the region, the items, and each array's layout. */
+/* What the plan depends on: the region, the items, and each array's storage region, element size
+ * and flood dimensions. All of it is the same on every process, so every process rebuilds a plan
+ * at the same time (the libsplit bindings allocate collectively then). */
 typedef struct xfer_key {
   zrt_region c;
   int nitems;
   struct {
-    const zrt_array *a;
-    char *origin;
-    int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+    int rank;
+    size_t elem;
+    unsigned flood;
+    int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK];
     int64_t d[ZRT_MAX_RANK];
   } items[XFER_MAX_ITEMS];
 } xfer_key;
@@ -42,8 +55,21 @@ typedef struct xfer_peer {
   MPI_Request rq;
 } xfer_peer;
 
+typedef enum { BIND_MSG, BIND_PUT, BIND_STORE } binding;
+static binding comm_binding = BIND_STORE;
+static bool sc_started;
+static char *token_sink;           /* libsplit: 8 bytes per process, where DR tokens and put signals land */
+
 struct zrt_xfer_plan {
   xfer_key key;              /* the plan below is valid for this */
+  /* libsplit bindings */
+  bool counters;             /* dat and tok allocated */
+  sc_stctr dat, tok;         /* data (or put signals) arriving / ready tokens arriving */
+  char *rbuf;                /* my receive buffer in the segment (symmetric) */
+  size_t rbuf_bytes;         /* its size (the largest any process needs) */
+  size_t *slot;              /* per send peer: my slot's offset in its receive buffer */
+  size_t *rslot;             /* per receive peer: its slot's offset in my receive buffer */
+  uint64_t control;
   bool valid;
   xfer_item items[XFER_MAX_ITEMS];
   int nitems;
@@ -176,6 +202,9 @@ static void free_peers(xfer_peer *v, int n) {
 }
 
 static void plan_clear(zrt_xfer_plan *p) {
+  free(p->slot);
+  free(p->rslot);
+  p->slot = p->rslot = NULL;
   free_peers(p->sends, p->nsends);
   free_peers(p->recvs, p->nrecvs);
   p->sends = p->recvs = NULL;
@@ -264,12 +293,65 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
   k->nitems = p->nitems;
   for (int i = 0; i < p->nitems; i++) {
     const zrt_array *a = p->items[i].a;
-    k->items[i].a = a;
-    k->items[i].origin = a->origin;
-    memcpy(k->items[i].lo, a->lo, sizeof a->lo);
-    memcpy(k->items[i].hi, a->hi, sizeof a->hi);
+    k->items[i].rank = a->rank;
+    k->items[i].elem = a->elem;
+    k->items[i].flood = a->flood;
+    memcpy(k->items[i].slo, a->slo, sizeof a->slo);
+    memcpy(k->items[i].shi, a->shi, sizeof a->shi);
     memcpy(k->items[i].d, p->items[i].d, sizeof p->items[i].d);
   }
+}
+
+/* Bytes process src sends process dst in this transfer (src != dst). */
+static size_t pair_bytes(const zrt_xfer_plan *p, int src, int dst) {
+  size_t n = 0;
+  for (int i = 0; i < p->nitems; i++) {
+    const zrt_array *a = p->items[i].a;
+    box need, own;
+    if (needed_box(p, &p->items[i], dst, &need) && owned_box(a, src, &own)) {
+      box part = box_intersect(&need, &own, a->rank);
+      if (!box_empty(&part, a->rank))
+        n += box_count(&part, a->rank) * a->elem;
+    }
+  }
+  return n;
+}
+
+/* The libsplit side of a new plan: counters (once), the receive buffer (the largest any process
+ * needs, the same offset everywhere), and the slots: a source's data goes after that of every
+ * lower-numbered source. */
+static void plan_segment(zrt_xfer *x, zrt_xfer_plan *p) {
+  if (!p->counters) {
+    p->dat = sc_stctr_alloc();
+    p->tok = sc_stctr_alloc();
+    p->counters = true;
+  }
+  int P = zrt_g.nprocs, me = zrt_g.me;
+  size_t most = 0;
+  for (int j = 0; j < P; j++) {
+    size_t total = 0;
+    for (int q = 0; q < P; q++)
+      if (q != j)
+        total += pair_bytes(p, q, j);
+    if (total > most)
+      most = total;
+  }
+  if (most > p->rbuf_bytes) {
+    p->rbuf = sc_all_alloc(most, 64);  /* an outgrown buffer stays: frees must be last-in first-out */
+    p->rbuf_bytes = most;
+  }
+  free(p->slot);
+  free(p->rslot);
+  p->slot = calloc((size_t)p->nsends + 1, sizeof *p->slot);
+  p->rslot = calloc((size_t)p->nrecvs + 1, sizeof *p->rslot);
+  if (!p->slot || !p->rslot)
+    zrt_error(x->line, "out of memory");
+  for (int i = 0; i < p->nsends; i++)
+    for (int q = 0; q < me; q++)
+      if (q != p->sends[i].proc)
+        p->slot[i] += pair_bytes(p, q, p->sends[i].proc);
+  for (int i = 1; i < p->nrecvs; i++)
+    p->rslot[i] = p->rslot[i - 1] + p->recvs[i - 1].bytes;
 }
 
 /* ---- the calls ---- */
@@ -307,6 +389,15 @@ void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
   memcpy(it->d, d, (size_t)a->rank * sizeof *d);
 }
 
+/* The global pointer of byte off of process proc's receive buffer of plan p / of its token sink
+ * slot for me. */
+static sc_gptr rbuf_at(const zrt_xfer_plan *p, int proc, size_t off) {
+  return sc_gadd(sc_toglobal(proc, p->rbuf), (ptrdiff_t)off, 1);
+}
+static sc_gptr token_at(int proc) {
+  return sc_gadd(sc_toglobal(proc, token_sink), zrt_g.me, 8);
+}
+
 void zrt_dr(zrt_xfer *x) {
   if (zrt_g.nprocs == 1)
     return;
@@ -315,11 +406,20 @@ void zrt_dr(zrt_xfer *x) {
   make_key(p, &k);
   if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0) {
     plan_build(x, p);
+    if (comm_binding != BIND_MSG)
+      plan_segment(x, p);
     p->key = k;
   }
-  for (int i = 0; i < p->nrecvs; i++)
-    MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
-              &p->recvs[i].rq);
+  if (comm_binding == BIND_MSG) {
+    for (int i = 0; i < p->nrecvs; i++)
+      MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
+                &p->recvs[i].rq);
+  } else { /* ready tokens: my receive buffer may be overwritten */
+    static const int64_t token = 1;
+    for (int i = 0; i < p->nrecvs; i++)
+      sc_store_ctr(token_at(p->recvs[i].proc), &token, 8, p->tok);
+    p->control += (uint64_t)p->nrecvs;
+  }
   p->receiving = true;
 }
 
@@ -327,14 +427,34 @@ void zrt_sr(zrt_xfer *x) {
   if (zrt_g.nprocs == 1)
     return;
   zrt_xfer_plan *p = x->plan;
+  if (comm_binding != BIND_MSG && p->nsends > 0) { /* every destination's buffer is free */
+    double t0 = MPI_Wtime();
+    sc_store_sync_ctr(p->tok, 8 * (size_t)p->nsends);
+    p->dn_wait += MPI_Wtime() - t0;
+  }
+  sc_ctr ctr = SC_CTR_INIT;
   for (int i = 0; i < p->nsends; i++) {
     xfer_peer *pe = &p->sends[i];
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
       at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], pe->buf + at, true);
-    MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
+    if (comm_binding == BIND_MSG)
+      MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
+    else if (comm_binding == BIND_STORE)
+      sc_store_ctr(rbuf_at(p, pe->proc, p->slot[i]), pe->buf, pe->bytes, p->dat);
+    else
+      sc_put_ctr(rbuf_at(p, pe->proc, p->slot[i]), pe->buf, pe->bytes, &ctr);
     p->bytes += pe->bytes;
   }
+  if (comm_binding == BIND_PUT && p->nsends > 0) { /* the data is there: signal each destination */
+    static const int64_t signal = 1;
+    sc_sync_ctr(&ctr);
+    for (int i = 0; i < p->nsends; i++)
+      sc_store_ctr(token_at(p->sends[i].proc), &signal, 8, p->dat);
+    p->control += (uint64_t)p->nsends;
+  }
+  if (comm_binding != BIND_MSG && p->nsends > 0)
+    sc_poll(); /* signal the stores now: the receivers need not wait for my next blocking call */
   p->messages += (uint64_t)p->nsends;
   p->count++;
   p->sending = true;
@@ -345,14 +465,24 @@ void zrt_dn(zrt_xfer *x) {
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = MPI_Wtime();
+  if (comm_binding != BIND_MSG && p->nrecvs > 0) {
+    size_t total = 0;
+    for (int i = 0; i < p->nrecvs; i++)
+      total += p->recvs[i].bytes;
+    sc_store_sync_ctr(p->dat, comm_binding == BIND_STORE ? total : 8 * (size_t)p->nrecvs);
+  }
   for (int i = 0; i < p->nrecvs; i++) {
     xfer_peer *pe = &p->recvs[i];
-    zrt_wait(&pe->rq);
+    const char *from = pe->buf;
+    if (comm_binding == BIND_MSG)
+      zrt_wait(&pe->rq);
+    else
+      from = p->rbuf + p->rslot[i];
     p->dn_wait += MPI_Wtime() - t0;
     t0 = MPI_Wtime();
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
-      at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], pe->buf + at, false);
+      at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], (char *)from + at, false);
   }
   p->receiving = false;
 }
@@ -362,15 +492,55 @@ void zrt_sv(zrt_xfer *x) {
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = MPI_Wtime();
-  for (int i = 0; i < p->nsends; i++)
-    zrt_wait(&p->sends[i].rq);
+  if (comm_binding == BIND_MSG)
+    for (int i = 0; i < p->nsends; i++)
+      zrt_wait(&p->sends[i].rq);
+  else if (comm_binding == BIND_STORE && p->nsends > 0)
+    sc_store_local_sync();      /* the send buffers may be packed again */
   p->sv_wait += MPI_Wtime() - t0;
   p->sending = false;
 }
 
+/* ---- the binding ---- */
+
+void zrt_comm_setup(void) {
+  const char *v = getenv("AZ_COMM");
+  if (!v || !strcmp(v, "store"))
+    comm_binding = BIND_STORE;
+  else if (!strcmp(v, "put"))
+    comm_binding = BIND_PUT;
+  else if (!strcmp(v, "msg"))
+    comm_binding = BIND_MSG;
+  else {
+    if (zrt_g.me == 0)
+      fprintf(stderr, "%s: error: AZ_COMM must be 'msg', 'put' or 'store', not '%s'\n", zrt_prog_name(), v);
+    fflush(stderr);
+    if (zrt_g.mpi)
+      MPI_Finalize();
+    exit(2);
+  }
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || comm_binding == BIND_MSG)
+    return;
+  sc_config cfg = {0, SC_TRANSPORT_DEFAULT, 2048}; /* two counters per transfer */
+  int argc = 0;
+  char **argv = NULL;
+  sc_init(&argc, &argv, &cfg);
+  sc_started = true;
+  zrt_progress = sc_poll;  /* every runtime wait publishes pending stores and serves requests */
+  token_sink = sc_all_alloc(8 * (size_t)zrt_g.nprocs, 64);
+}
+
+void zrt_comm_teardown(void) {
+  if (!sc_started)
+    return;
+  sc_started = false;
+  zrt_progress = NULL;
+  sc_finalize();
+}
+
 /* ---- AZ_STATS ---- */
 
-enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_LINE, ST_N };
+enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_CONTROL, ST_LINE, ST_N };
 
 void zrt_xfer_stats_print(FILE *out) {
   if (zrt_g.nprocs == 1 || !zrt_g.mpi)
@@ -393,6 +563,7 @@ void zrt_xfer_stats_print(FILE *out) {
     m[ST_COUNT] = p->count;
     m[ST_BYTES] = p->bytes;
     m[ST_MESSAGES] = p->messages;
+    m[ST_CONTROL] = p->control;
     m[ST_LINE] = (uint64_t)p->line;
     wait[(p->id - 1) * 2] = p->dn_wait;
     wait[(p->id - 1) * 2 + 1] = p->sv_wait;
@@ -404,15 +575,15 @@ void zrt_xfer_stats_print(FILE *out) {
   if (zrt_g.me == 0) {
     int P = zrt_g.nprocs;
     fprintf(out, "AZ_STATS: ghost-cell transfers on %d processes (bytes and messages: all processes; waits: the slowest)\n", P);
-    fprintf(out, "%9s %6s %10s %14s %10s %8s %12s %12s\n", "transfer", "line", "count", "bytes", "messages", "control",
+    fprintf(out, "%9s %6s %10s %14s %10s %10s %12s %12s\n", "transfer", "line", "count", "bytes", "messages", "control",
             "DN wait s", "SV wait s");
     for (int i = 0; i < all_n; i++) {
       uint64_t *m = &sum[(size_t)i * ST_N];
       if (m[ST_COUNT] == 0)
         continue;
-      fprintf(out, "%9d %6llu %10llu %14llu %10llu %8d %12.6f %12.6f\n", i + 1, (unsigned long long)(m[ST_LINE] / (uint64_t)P),
+      fprintf(out, "%9d %6llu %10llu %14llu %10llu %10llu %12.6f %12.6f\n", i + 1, (unsigned long long)(m[ST_LINE] / (uint64_t)P),
               (unsigned long long)(m[ST_COUNT] / (uint64_t)P), (unsigned long long)m[ST_BYTES],
-              (unsigned long long)m[ST_MESSAGES], 0, wmax[i * 2], wmax[i * 2 + 1]);
+              (unsigned long long)m[ST_MESSAGES], (unsigned long long)m[ST_CONTROL], wmax[i * 2], wmax[i * 2 + 1]);
     }
     fflush(out);
   }
