@@ -108,28 +108,6 @@ void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *l
   a->allocated = true;
 }
 
-void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
-                          unsigned flood, int line) {
-  memset(a, 0, sizeof *a);
-  a->rank = rank;
-  a->elem = elem;
-  a->flood = flood;
-  bool here = zrt_g.me == 0;
-  for (int k = 0; k < rank; k++) {
-    a->lo[k] = here ? lo[k] : 0;
-    a->hi[k] = here ? hi[k] : -1;
-    a->dlo[k] = a->slo[k] = lo[k];
-    a->dhi[k] = a->shi[k] = hi[k];
-  }
-  size_t count = 0;
-  if (!layout(a, &count) || (count > 0 && elem > SIZE_MAX / count))
-    zrt_error(line, "out of memory");
-  if (count > 0 && !(a->mem = calloc(count, elem)))
-    zrt_error(line, "out of memory");
-  set_origin(a);
-  a->allocated = true;
-}
-
 void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                          unsigned flood, bool empty, int line) {
   memset(a, 0, sizeof *a);
@@ -149,6 +127,11 @@ void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo,
     zrt_error(line, "out of memory");
   set_origin(a);
   a->allocated = true;
+}
+
+void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                          unsigned flood, int line) {
+  zrt_array_alloc_box(a, rank, elem, lo, hi, flood, zrt_g.me != 0, line);
 }
 
 void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
