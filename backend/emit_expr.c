@@ -32,7 +32,8 @@ static const char *float_text(Emitter *E, Expr *e) {
   double v = strtod(text, NULL);
   if (isinf(v)) return "HUGE_VAL";
   bool nonzero = false;
-  for (size_t i = 0; i < strcspn(text, "eE"); i++) nonzero |= text[i] >= '1' && text[i] <= '9';
+  size_t mantissa = strcspn(text, "eE");
+  for (size_t i = 0; i < mantissa; i++) nonzero |= text[i] >= '1' && text[i] <= '9';
   return v == 0.0 && nonzero ? "0.0" : text;
 }
 
