@@ -75,6 +75,18 @@ static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, in
   return *alo <= *ahi;
 }
 
+/* Lay out a (whose rank, element size, flood dimensions and lo/hi are set), allocate its
+ * elements zeroed unless empty, and point its origin; R15 "out of memory" at line. */
+static void allocate_storage(zrt_array *a, bool empty, int line) {
+  size_t count = 0;
+  if (!layout(a, &count) || (count > 0 && a->elem > SIZE_MAX / count))
+    zrt_error(line, "out of memory");
+  if (!empty && count > 0 && !(a->mem = calloc(count, a->elem)))
+    zrt_error(line, "out of memory");
+  set_origin(a);
+  a->allocated = true;
+}
+
 void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
                            const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
                            const int64_t *fluff_hi, int line) {
@@ -99,13 +111,7 @@ void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *l
       empty = true;
     }
   }
-  size_t count = 0;
-  if (!layout(a, &count) || (count > 0 && elem > SIZE_MAX / count))
-    zrt_error(line, "out of memory");
-  if (!empty && count > 0 && !(a->mem = calloc(count, elem)))
-    zrt_error(line, "out of memory");
-  set_origin(a);
-  a->allocated = true;
+  allocate_storage(a, empty, line);
 }
 
 void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
@@ -120,13 +126,7 @@ void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo,
     a->dlo[k] = a->slo[k] = lo[k];
     a->dhi[k] = a->shi[k] = hi[k];
   }
-  size_t count = 0;
-  if (!layout(a, &count) || (count > 0 && elem > SIZE_MAX / count))
-    zrt_error(line, "out of memory");
-  if (!empty && count > 0 && !(a->mem = calloc(count, elem)))
-    zrt_error(line, "out of memory");
-  set_origin(a);
-  a->allocated = true;
+  allocate_storage(a, empty, line);
 }
 
 void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
