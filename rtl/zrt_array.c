@@ -218,3 +218,31 @@ void zrt_iarray_copy(zrt_iarray *dst, const zrt_iarray *src) {
   }
   memcpy(dst->data, src->data, (size_t)src->count * src->elem);
 }
+
+size_t zrt_copy_box(const zrt_array *a, const int64_t *lo, const int64_t *hi, char *buf, bool to_buf) {
+  int r = a->rank;
+  int64_t idx[ZRT_MAX_RANK];
+  memcpy(idx, lo, (size_t)r * sizeof *idx);
+  bool contiguous = a->stride[r - 1] == 1;
+  size_t run = contiguous ? (size_t)(hi[r - 1] - lo[r - 1] + 1) * a->elem : a->elem;
+  size_t moved = 0;
+  for (;;) {
+    int64_t off = 0;
+    for (int k = 0; k < r; k++)
+      off += idx[k] * a->stride[k];
+    char *p = a->origin + off * (int64_t)a->elem;
+    if (to_buf)
+      memcpy(buf + moved, p, run);
+    else
+      memcpy(p, buf + moved, run);
+    moved += run;
+    int k = contiguous ? r - 2 : r - 1;
+    for (; k >= 0; k--) {
+      if (++idx[k] <= hi[k])
+        break;
+      idx[k] = lo[k];
+    }
+    if (k < 0)
+      return moved;
+  }
+}

@@ -89,30 +89,6 @@ static size_t box_elems(int rank, const int64_t *lo, const int64_t *hi) {
   return n;
 }
 
-/* Copy the box [lo, hi] between array a and the contiguous buffer buf (row-major). */
-static void copy_part(const zrt_array *a, const int64_t *lo, const int64_t *hi, char *buf, bool to_buf) {
-  int64_t idx[ZRT_MAX_RANK];
-  memcpy(idx, lo, sizeof idx);
-  for (size_t at = 0;; at += a->elem) {
-    int64_t off = 0;
-    for (int k = 0; k < a->rank; k++)
-      off += idx[k] * a->stride[k];
-    char *p = a->origin + off * (int64_t)a->elem;
-    if (to_buf)
-      memcpy(buf + at, p, a->elem);
-    else
-      memcpy(p, buf + at, a->elem);
-    int k = a->rank - 1;
-    for (; k >= 0; k--) {
-      if (++idx[k] <= hi[k])
-        break;
-      idx[k] = lo[k];
-    }
-    if (k < 0)
-      return;
-  }
-}
-
 void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int line) {
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
   for (int k = 0; k < a->rank; k++) {
@@ -128,8 +104,8 @@ void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int l
       char *buf = malloc(n ? n : 1);
       if (!buf)
         zrt_error(line, "out of memory");
-      copy_part(a, plo, phi, buf, true);
-      copy_part(whole, plo, phi, buf, false);
+      zrt_copy_box(a, plo, phi, buf, true);
+      zrt_copy_box(whole, plo, phi, buf, false);
       free(buf);
     }
     return;
@@ -141,7 +117,7 @@ void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int l
     char *buf = malloc(n ? n : 1);
     if (!buf)
       zrt_error(line, "out of memory");
-    copy_part(a, plo, phi, buf, true);
+    zrt_copy_box(a, plo, phi, buf, true);
     MPI_Request rq;
     MPI_Isend(buf, (int)n, MPI_BYTE, 0, GATHER_TAG, MPI_COMM_WORLD, &rq);
     zrt_wait(&rq);
@@ -156,13 +132,13 @@ void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int l
     if (!buf)
       zrt_error(line, "out of memory");
     if (q == 0) {
-      copy_part(a, plo, phi, buf, true);
+      zrt_copy_box(a, plo, phi, buf, true);
     } else {
       MPI_Request rq;
       MPI_Irecv(buf, (int)n, MPI_BYTE, q, GATHER_TAG, MPI_COMM_WORLD, &rq);
       zrt_wait(&rq);
     }
-    copy_part(whole, plo, phi, buf, false);
+    zrt_copy_box(whole, plo, phi, buf, false);
     free(buf);
   }
 }
@@ -320,7 +296,7 @@ void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const zrt_region
   if (!all || !mine)
     zrt_error(line, "out of memory");
   if (mine_bytes)
-    copy_part(part, blo[my_index], bhi[my_index], mine, true);
+    zrt_copy_box(part, blo[my_index], bhi[my_index], mine, true);
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || nmembers == 1) {
     memcpy(all, mine, mine_bytes);
   } else {
@@ -330,7 +306,7 @@ void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const zrt_region
   }
   for (int j = 0; j < nmembers; j++)
     if (has[j] && counts[j])
-      copy_part(whole, blo[j], bhi[j], all + displs[j], false);
+      zrt_copy_box(whole, blo[j], bhi[j], all + displs[j], false);
   free(all);
   free(mine);
   free(counts);

@@ -93,6 +93,11 @@ bool zrt_proc_coords(int rank, int proc, int *coords);
 /* The grid chosen for rank r (after zrt_distribute), or false if none. */
 bool zrt_grid_of(int rank, int *dims, int *coords);
 
+/* Copy the index box [lo, hi] of a (inside its allocation) to the contiguous buffer buf in
+ * row-major order (to_buf), or from buf into a; rows of the last dimension move with one memcpy.
+ * Returns the bytes moved. */
+size_t zrt_copy_box(const zrt_array *a, const int64_t *lo, const int64_t *hi, char *buf, bool to_buf);
+
 /* Default fluff: the allocation extends this many cells beyond a process's block. */
 #define ZRT_DEFAULT_FLUFF 8
 

@@ -155,41 +155,6 @@ static bool needed_box(const zrt_xfer_plan *p, const xfer_item *it, int proc, bo
 
 /* ---- packing ---- */
 
-/* Address of global index idx of a. */
-static char *elem_addr(const zrt_array *a, const int64_t *idx) {
-  int64_t off = 0;
-  for (int k = 0; k < a->rank; k++)
-    off += idx[k] * a->stride[k];
-  return a->origin + off * (int64_t)a->elem;
-}
-
-/* Copy box b of a to buf (to_buf) or from buf into a; returns the bytes moved. Rows of the last
- * dimension move with one memcpy. */
-static size_t copy_box(const zrt_array *a, const box *b, char *buf, bool to_buf) {
-  int r = a->rank;
-  int64_t idx[ZRT_MAX_RANK];
-  memcpy(idx, b->lo, sizeof idx);
-  bool contiguous = a->stride[r - 1] == 1;
-  size_t run = contiguous ? (size_t)(b->hi[r - 1] - b->lo[r - 1] + 1) * a->elem : a->elem;
-  size_t moved = 0;
-  for (;;) {
-    char *p = elem_addr(a, idx);
-    if (to_buf)
-      memcpy(buf + moved, p, run);
-    else
-      memcpy(p, buf + moved, run);
-    moved += run;
-    int k = contiguous ? r - 2 : r - 1;
-    for (; k >= 0; k--) {
-      if (++idx[k] <= b->hi[k])
-        break;
-      idx[k] = b->lo[k];
-    }
-    if (k < 0)
-      return moved;
-  }
-}
-
 /* ---- plans ---- */
 
 static void free_peers(xfer_peer *v, int n) {
@@ -437,7 +402,7 @@ void zrt_sr(zrt_xfer *x) {
     xfer_peer *pe = &p->sends[i];
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
-      at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], pe->buf + at, true);
+      at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, pe->buf + at, true);
     if (comm_binding == BIND_MSG)
       MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
     else if (comm_binding == BIND_STORE)
@@ -482,7 +447,7 @@ void zrt_dn(zrt_xfer *x) {
     t0 = MPI_Wtime();
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
-      at += copy_box(p->items[pe->item[b]].a, &pe->boxes[b], (char *)from + at, false);
+      at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, (char *)from + at, false);
   }
   p->receiving = false;
 }
