@@ -24,7 +24,7 @@ typedef struct Options {
   bool emit_ast;
   bool emit_ir;
   bool keep_c;
-  bool no_fuse;            /* -fno-fuse */
+  EmitOptions emit;        /* -fno-fuse, -fno-comm-opt, -fno-overlap */
   const char *opt_level;   /* -O0 / -O2 for the C compiler */
   PtrVec link_inputs;      /* .c/.o/.a files built into the executable (e.g. extern functions) */
   int error_limit;
@@ -42,6 +42,11 @@ static const char usage_text[] =
     "  -O0, -O2           optimization level of the C compiler (default -O2)\n"
     "  --keep-c           keep the generated C file when building an executable\n"
     "  -fno-fuse          give every array statement its own loop nest (for measurement)\n"
+    "  -fno-comm-opt      keep every ghost-cell transfer where its statement is: no removal,\n"
+    "                     combining or hoisting out of loops (for measurement)\n"
+    "  -fno-overlap       no overlap of communication with computation: wait for ghost cells\n"
+    "                     before a stencil loop (not after its interior) and combine each\n"
+    "                     reduction where it is computed (for measurement)\n"
     "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
@@ -147,7 +152,11 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
     } else if (!strcmp(arg, "--keep-c")) {
       opts->keep_c = true;
     } else if (!strcmp(arg, "-fno-fuse")) {
-      opts->no_fuse = true;
+      opts->emit.no_fuse = true;
+    } else if (!strcmp(arg, "-fno-comm-opt")) {
+      opts->emit.no_comm_opt = true;
+    } else if (!strcmp(arg, "-fno-overlap")) {
+      opts->emit.no_overlap = true;
     } else if (!strcmp(arg, "-fsyntax-only")) {
       opts->syntax_only = true;
     } else if (!strcmp(arg, "--emit=ast")) {
@@ -216,11 +225,11 @@ static const char *replace_suffix(Arena *a, const char *input, const char *suffi
 }
 
 /* Write the C program to path through a temporary file renamed into place. */
-static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source, bool no_fuse) {
+static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source, const EmitOptions *eo) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  int status = emit_c_program(f, a, prog, sema, source, no_fuse);
+  int status = emit_c_program(f, a, prog, sema, source, eo);
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (status != 0 || !ok || rename(tmp, path) != 0) {
@@ -233,9 +242,9 @@ static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const 
 /* Generate C; with an output that is not a .c file, also build the executable with mpicc. */
 static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema) {
   const char *out = opts->output ? opts->output : replace_suffix(a, opts->input, ".c");
-  if (is_c_file(out)) return write_c(a, out, prog, sema, opts->input, opts->no_fuse);
+  if (is_c_file(out)) return write_c(a, out, prog, sema, opts->input, &opts->emit);
   const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
-  int status = write_c(a, cfile, prog, sema, opts->input, opts->no_fuse);
+  int status = write_c(a, cfile, prog, sema, opts->input, &opts->emit);
   if (status != 0) return status;
   const char *cc = getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc";
   const char *extra = "";
@@ -267,7 +276,7 @@ static int compile(Arena *a, const Options *opts) {
   diag_print(&diags, stderr);
   int status = diag_has_errors(&diags) ? 1 : 0;
   if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
-  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema));
+  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema, &(IrOptions){opts->emit.no_comm_opt}));
   if (status == 0 && !opts->syntax_only && !opts->emit_ast && !opts->emit_ir) status = generate(a, opts, prog, sema);
   sema_release(sema);
   return status;

@@ -141,16 +141,20 @@ const char *emit_sym(Emitter *E, Symbol *sym) {
 static void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   Type *t = sym->type;
   const char *a = emit_sym(E, sym);
-  Buf lo = {0}, hi = {0};
+  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0};
   for (int k = 0; k < t->rank; k++) {
     buf_printf(&lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
     buf_printf(&hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
+     * widest shifts of the array, through parameters too); wider shifts use remaps */
+    buf_printf(&flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
+    buf_printf(&fhi, "%s%d", k ? ", " : "", sym->border_hi[k] < IR_FLUFF ? sym->border_hi[k] : IR_FLUFF);
   }
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
-  emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood);", a, t->rank,
-            emit_ctype(E, t->elem), lo.data, hi.data);
+  emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
+            a, t->rank, emit_ctype(E, t->elem), lo.data, hi.data, flo.data, fhi.data, sym->loc.line);
   emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
   emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
   emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);
@@ -159,6 +163,8 @@ static void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   emit_line(E, "}");
   free(lo.data);
   free(hi.data);
+  free(flo.data);
+  free(fhi.data);
 }
 
 /* The declared region of a parallel type as a C zrt_region (following type names). */
@@ -540,12 +546,14 @@ static void emit_elaboration(Emitter *E) {
   emit_line(E, "%s", "");
 }
 
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, bool no_fuse) {
-  IrProgram *ir = ir_lower(a, S);
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts) {
+  IrOptions io = {opts->no_comm_opt};
+  IrProgram *ir = ir_lower(a, S, &io);
   Emitter E = {0};
   E.ir = ir;
   E.nxfers = ir->ntransfers;
-  E.no_fuse = no_fuse;
+  E.no_fuse = opts->no_fuse;
+  E.no_overlap = opts->no_overlap;
   E.S = S;
   E.arena = a;
   E.source = source;

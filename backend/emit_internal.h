@@ -44,6 +44,13 @@ typedef struct Emitter {
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
   bool no_fuse;                /* -fno-fuse: every statement gets its own loop nest */
+  bool no_overlap;             /* -fno-overlap: DN before the whole loop nest */
+  bool overlap_ok;             /* the statement being hoisted may compute its interior before DN */
+  const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
+  const char *split_open;      /* the loop nest being emitted is split for that transfer */
+  Expr *defer_expr;            /* a full reduction whose combining is begun here and ended later */
+  const char *defer_handle;    /* the C variable of its zrt_allgather_begin handle */
+  bool defer_begun;            /* it was begun */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
@@ -107,5 +114,10 @@ void emit_stmt(Emitter *E, Stmt *st);
 void emit_stmts(Emitter *E, StmtList *l);
 
 /* the program */
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, bool no_fuse);
+typedef struct EmitOptions {
+  bool no_fuse;                /* -fno-fuse: every array statement gets its own loop nest */
+  bool no_comm_opt;            /* -fno-comm-opt: transfers stay where comm_insert put them */
+  bool no_overlap;             /* -fno-overlap: no interior/border split of stencil loops */
+} EmitOptions;
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts);
 #endif

@@ -13,7 +13,7 @@ static const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", 
 
 static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx);
 static void one_process_only(Emitter *E, Loc at, const char *what);
-static bool has_shift(const Expr *e);
+static void transfers_before(Emitter *E, Expr *e);
 
 /* True if t is the scalar type k. */
 static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
@@ -38,8 +38,11 @@ static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, In
   emit_line(E, "{");
   E->indent++;
   bool simple_ok = !strcmp(c, E->cover ? E->cover : "");
+  const char *split = E->split_dn;
+  E->split_dn = NULL;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
-    emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
+    if (split) emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
+    else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
     c = "zm";
   }
   E->saved_out = E->out;
@@ -47,6 +50,10 @@ static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, In
   E->out = &E->nest;
   E->loop_arrays.len = 0;
   E->in_loops = true;
+  if (split) { /* the interior while the ghost cells travel, then the border (see loops_end) */
+    E->indent++;
+    E->split_open = split;
+  }
   for (int o = 0; o < rank; o++) {
     int k = order ? order[o] : o;
     if (dir && dir[k] < 0) { /* only on simple dimensions (see loop_dirs_ok) */
@@ -101,9 +108,18 @@ static void loops_end(Emitter *E, int rank) {
     E->indent--;
     emit_line(E, "}");
   }
+  const char *split = E->split_open;
+  E->split_open = NULL;
   E->idx = NULL;
   E->in_loops = false;
   E->out = E->saved_out;
+  if (split) { /* one block per part: its restrict pointers do not live across zrt_dn */
+    E->indent--;
+    emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
+    E->indent++;
+    emit_line(E, "if (zpart == 1) zrt_dn(&%s);", split);
+    emit_line(E, "const zrt_region zm = zparts[zpart];");
+  }
   /* Variables are distinct storage; a parameter may be bound to any of them, so no restrict then. */
   bool distinct = true;
   for (int i = 0; i < E->loop_arrays.len; i++) distinct &= ((Symbol *)E->loop_arrays.items[i])->kind == SYM_VAR;
@@ -111,6 +127,11 @@ static void loops_end(Emitter *E, int rank) {
   if (E->nest.data) buf_add(E->out, E->nest.data);
   free(E->nest.data);
   E->nest = (Buf){0};
+  if (split) {
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "if (znparts < 2) zrt_dn(&%s);", split);
+  }
   E->indent--;
   emit_line(E, "}");
 }
@@ -217,8 +238,13 @@ static const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char
 
 /* Combine every process's partial result acc of a reduction, in process order, so that every
  * process ends with the same value (section 11); with one process acc stays as it is. */
-static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc) {
+static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e) {
   const char *ct = emit_ctype(E, t);
+  if (e && e == E->defer_expr) { /* split-phase: emit_stmts ends it where the result is needed */
+    emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", E->defer_handle, acc, acc);
+    E->defer_begun = true;
+    return;
+  }
   emit_line(E, "{ const %s *zp = zrt_allgather(&%s, sizeof %s); %s = zp[0];", ct, acc, acc, acc);
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
 }
@@ -243,7 +269,7 @@ static void hoist_reduce(Emitter *E, Expr *e) {
   emit_line(E, "%s zv = %s;", ct, v);
   emit_line(E, "%s", reduce_step(E, (RedOp)e->op, acc, "zv"));
   loops_end(E, rank);
-  combine_partials(E, (RedOp)e->op, e->type, acc);
+  combine_partials(E, (RedOp)e->op, e->type, acc, e);
   E->indent--;
   emit_line(E, "}");
   hoisted(E, e, acc);
@@ -291,7 +317,7 @@ static void hoist_partial(Emitter *E, Expr *e) {
   Region *cover_sem = E->cover_sem;
   E->cover = zs;
   E->cover_sem = e->source;
-  if (has_shift(e->rhs)) one_process_only(E, e->loc, "a shifted read inside a partial reduction is");
+  transfers_before(E, e->rhs); /* ghost cells for the operand's shifted reads over the source region */
   hoist(E, e->rhs, true);
   E->cover = cover;
   E->cover_sem = cover_sem;
@@ -478,22 +504,6 @@ static void shifted_copy(Emitter *E, Expr *sh) {
   hoisted(E, sh, temp_elem(E, zt, a->type->elem, &map));
 }
 
-/* True if e reads a shifted array. */
-static bool has_shift(const Expr *e) {
-  if (!e) return false;
-  switch (e->kind) {
-  case EX_SHIFT: return true;
-  case EX_BINARY: return has_shift(e->lhs) || has_shift(e->rhs);
-  case EX_UNARY: case EX_SCAN: case EX_FLOOD: case EX_REDUCE: return has_shift(e->rhs);
-  case EX_CALL: case EX_INDEX:
-    for (int i = 0; i < e->nargs; i++)
-      if (has_shift(e->args[i])) return true;
-    return e->kind == EX_INDEX && has_shift(e->base);
-  case EX_FIELD: return has_shift(e->base);
-  default: return false;
-  }
-}
-
 /* The flood >>[S] e (section 6.8) under the covering region: e evaluated over S (with S's
  * singleton dimensions, where this process owns them) into one temporary, then copied to a
  * temporary over the covering region with the singleton index in the replicated dimensions
@@ -501,11 +511,11 @@ static bool has_shift(const Expr *e) {
 static void flood_copy(Emitter *E, Expr *e) {
   const char *zf = emit_hoisted(E, (Expr *)e->region);
   int rank = E->cover_rank;
-  if (has_shift(e->rhs)) one_process_only(E, e->loc, "a shifted read inside a flood is");
   const char *saved = E->cover;
   Region *saved_sem = E->cover_sem;
   E->cover = zf;
   E->cover_sem = NULL;
+  transfers_before(E, e->rhs); /* ghost cells for the operand's shifted reads over the source region */
   hoist(E, e->rhs, true);
   const char *zs = temp_over_cover(E, e->type, rank);
   IndexMap map;
@@ -519,8 +529,44 @@ static void flood_copy(Emitter *E, Expr *e) {
   hoisted(E, e, temp_elem(E, zt, e->type, &map));
 }
 
-/* Before a statement that reads shifted arrays: one transfer for all of them (DR, SR, DN here;
- * SV when the statement ends, in hoist_reset). */
+/* The static declaration of transfer t's zrt_xfer (once) and its C name. */
+static const char *xfer_name(Emitter *E, IrTransfer *t, int id, int line) {
+  const char *x = arena_printf(E->arena, "zx%d", id);
+  if (!t || !t->emitted) buf_printf(&E->globals, "static zrt_xfer %s = ZRT_XFER_INIT(%d, %d);\n", x, id, line);
+  if (t) t->emitted = true;
+  return x;
+}
+
+/* zrt_xfer_begin and zrt_xfer_add for every item of a planned transfer, under region c. */
+static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const char *c) {
+  emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);
+  for (int i = 0; i < t->items.len; i++) {
+    IrShift *sh = t->items.items[i];
+    Buf d = {0};
+    for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
+    emit_line(E, "zrt_xfer_add(&%s, &%s, (int64_t[]){%s});", x, emit_sym(E, sh->array), d.data);
+    free(d.data);
+  }
+}
+
+/* The transfers comm_opt starts before statement st: DR and SR (a transfer started early; its DN
+ * comes where the data is read), or all four (hoisted out of the loop st). */
+static void emit_pre_transfers(Emitter *E, Stmt *st) {
+  if (!st->ir) return;
+  for (int i = 0; i < st->ir->pre.len; i++) {
+    IrTransfer *t = st->ir->pre.items[i];
+    const char *x = xfer_name(E, t, t->id, t->line);
+    bool hoisted = t->place == XF_HOISTED;
+    emit_line(E, "/* transfer %d (line %d): %s */", t->id, t->line,
+              hoisted ? "its arrays do not change in the loop: once, before it" : "started after the last write of its arrays");
+    xfer_describe(E, x, t, emit_sym(E, t->cover));
+    if (hoisted) emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s); zrt_sv(&%s);", x, x, x, x);
+    else emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
+  }
+}
+
+/* Before a statement that reads shifted arrays: one transfer for all of them (DR, SR, DN here
+ * unless comm_opt moved it; SV when the statement ends, in hoist_reset). */
 static void transfers_before(Emitter *E, Expr *e) {
   if (!E->cover) return;
   PtrVec shifts = {0}, remaps = {0};
@@ -530,28 +576,33 @@ static void transfers_before(Emitter *E, Expr *e) {
   /* the transfer comm_insert planned for this expression (one is made here for expressions it
    * does not visit, such as initializers) */
   IrTransfer *t = comm_transfer_at(E->ir, e);
+  if (t && (t->place == XF_REDUNDANT || t->place == XF_COMBINED || t->place == XF_HOISTED)) {
+    emit_line(E, "/* transfer %d (line %d): %s %d */", t->id, t->line,
+              t->place == XF_REDUNDANT ? "not needed, the ghost cells are current since transfer"
+              : t->place == XF_COMBINED ? "travels with transfer" : "hoisted out of the loop as transfer",
+              t->by ? t->by->id : t->id);
+    return;
+  }
   int id = t ? t->id : ++E->nxfers;
   int line = t ? t->line : ((Expr *)shifts.items[0])->loc.line;
-  const char *x = arena_printf(E->arena, "zx%d", id);
-  if (!t || !t->emitted) buf_printf(&E->globals, "static zrt_xfer %s = ZRT_XFER_INIT(%d, %d);\n", x, id, line);
-  if (t) t->emitted = true;
-  emit_line(E, "/* transfer %d (line %d): ghost cells for the shifted reads */", id, line);
-  emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, E->cover);
-  if (t) {
-    for (int i = 0; i < t->items.len; i++) {
-      IrShift *sh = t->items.items[i];
-      Buf d = {0};
-      for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
-      emit_line(E, "zrt_xfer_add(&%s, &%s, (int64_t[]){%s});", x, emit_sym(E, sh->array), d.data);
-      free(d.data);
-    }
+  const char *x = xfer_name(E, t, id, line);
+  if (t && t->place == XF_EARLY) {
+    emit_line(E, "/* transfer %d (line %d): started above; wait for the ghost cells */", id, line);
   } else {
-    for (int i = 0; i < shifts.len; i++) {
-      Expr *sh = shifts.items[i];
-      emit_line(E, "zrt_xfer_add(&%s, &%s, %s);", x, emit_sym(E, sema_base_symbol(sh->base)), emit_dir(E, sh->dir));
+    emit_line(E, "/* transfer %d (line %d): ghost cells for the shifted reads */", id, line);
+    if (t) {
+      xfer_describe(E, x, t, E->cover);
+    } else {
+      emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, E->cover);
+      for (int i = 0; i < shifts.len; i++) {
+        Expr *sh = shifts.items[i];
+        emit_line(E, "zrt_xfer_add(&%s, &%s, %s);", x, emit_sym(E, sema_base_symbol(sh->base)), emit_dir(E, sh->dir));
+      }
     }
+    emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
   }
-  emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s);", x, x, x);
+  if (E->overlap_ok && t) E->split_dn = x; /* the loop nest waits after its interior */
+  else emit_line(E, "zrt_dn(&%s);", x);
   vec_push(E->arena, &E->pending_sv, (void *)x);
 }
 
@@ -613,6 +664,8 @@ static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
 
 /* Forget what was hoisted for the statement just emitted. */
 void hoist_reset(Emitter *E) {
+  if (E->split_dn) emit_line(E, "zrt_dn(&%s);", E->split_dn); /* no loop nest took it */
+  E->split_dn = NULL;
   for (int i = 0; i < E->pending_sv.len; i++) emit_line(E, "zrt_sv(&%s);", (const char *)E->pending_sv.items[i]);
   E->pending_sv.len = 0;
   for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
@@ -651,6 +704,10 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
   Type *lt = st->lhs->type;
   access_checks(E, st->rhs);
   hoist(E, st->rhs, false);
+  if (E->defer_begun && st->rhs == E->defer_expr) { /* assigned where the combined result is needed */
+    hoist_reset(E);
+    return;
+  }
   const char *target = emit_expr(E, st->lhs);
   if (is_sk(lt, SK_STRING) && st->op == AS_ADD) {
     emit_line(E, "{ zrt_string zt = %s; zrt_str_append(&%s, &zt); }", emit_expr(E, st->rhs), target);
@@ -672,13 +729,45 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
   hoist_reset(E);
 }
 
+/* True if e computes nothing in a loop nest of its own before the statement's loop nest and may
+ * run its elements in any order: no reductions, scans, floods or procedure calls. */
+static bool overlap_free(const Expr *e) {
+  if (!e) return true;
+  if (e->kind == EX_REDUCE || e->kind == EX_SCAN || e->kind == EX_FLOOD) return false;
+  if (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) return false;
+  if (!overlap_free(e->base) || !overlap_free(e->lhs) || !overlap_free(e->rhs)) return false;
+  for (int i = 0; i < e->nargs; i++)
+    if (!overlap_free(e->args[i])) return false;
+  return true;
+}
+
+/* True if array statement st (fused with reduction r, if any) may compute the interior of this
+ * process's part while its ghost cells travel and the border after them: its elements are
+ * independent (it does not read its target shifted; unmasked) and r gives the same result in any
+ * order. */
+static bool may_overlap(Emitter *E, Stmt *st, Expr *r) {
+  IrStmt *s = st->ir;
+  if (E->no_overlap || !s || s->kind != IR_ARRAY || s->needs_temp || !E->cover_sem || E->cover_sem->masked ||
+      !overlap_free(st->rhs))
+    return false;
+  for (int k = 0; k < MAX_RANK; k++)
+    if (s->loop_dir[k] != 0) return false;
+  for (int i = 0; i < s->shifts.len; i++)
+    if (ir_may_share(s->writes, ((IrShift *)s->shifts.items[i])->array)) return false;
+  if (!r) return true;
+  bool exact = r->op != RED_ADD && r->op != RED_MUL ? true : type_is_integer(r->type);
+  return exact && overlap_free(r->rhs);
+}
+
 static void emit_parallel_assign(Emitter *E, Stmt *st) {
   int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   emit_line(E, "{ /* line %d */", st->loc.line);
   E->indent++;
   access_checks(E, st->lhs);
   access_checks(E, st->rhs);
+  E->overlap_ok = may_overlap(E, st, NULL);
   hoist(E, st->rhs, true);
+  E->overlap_ok = false;
   IndexMap map;
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
@@ -1270,13 +1359,16 @@ static Expr *fusable_reduction(Emitter *E, Stmt *a, Stmt *b) {
 
 /* Emit a fused pair (see fusable_reduction). */
 static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
+  emit_pre_transfers(E, a);
   int rank = a->rank;
   emit_line(E, "{ /* lines %d and %d, fused */", a->loc.line, b->loc.line);
   E->indent++;
   access_checks(E, a->lhs);
   access_checks(E, a->rhs);
   access_checks(E, r->rhs);
+  E->overlap_ok = may_overlap(E, a, r);
   hoist(E, a->rhs, true);
+  E->overlap_ok = false;
   hoist(E, r->rhs, true);
   const char *acc = emit_fresh(E, "zr");
   const char *ct = emit_ctype(E, r->type);
@@ -1287,26 +1379,138 @@ static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
   emit_line(E, "%s zv = %s;", ct, emit_convert(E, r->rhs, r->type));
   emit_line(E, "%s", reduce_step(E, (RedOp)r->op, acc, "zv"));
   loops_end(E, rank);
-  combine_partials(E, (RedOp)r->op, r->type, acc);
+  combine_partials(E, (RedOp)r->op, r->type, acc, r);
   hoisted(E, r, acc);
   emit_scalar_assign(E, b);
   E->indent--;
   emit_line(E, "}");
 }
 
+/* ---- split-phase reductions ----
+ * x := op<< e over the covering region: the local part is computed where the statement is, the
+ * combining with the other processes' parts (zrt_allgather_begin) begun right after it, and
+ * ended (zrt_allgather_end, then x assigned) just before the first later statement of the same
+ * list that may need x, or at the end of the list, so that the statements in between overlap it. */
+
+typedef struct Deferred {
+  Stmt *st;                    /* x := r */
+  Expr *r;
+  const char *handle;
+} Deferred;
+
+/* True if st is x := op<< e with a scalar variable x of the reduction's own type. */
+static bool deferrable(Emitter *E, const Stmt *st) {
+  if (E->no_overlap || !E->cover || st->kind != ST_ASSIGN || st->op != AS_ASSIGN || st->lhs->kind != EX_NAME ||
+      st->lhs->rank != 0 || !st->lhs->sym || st->lhs->sym->kind != SYM_VAR || st->rhs->kind != EX_REDUCE || st->rhs->region)
+    return false;
+  const Type *t = st->lhs->type;
+  return t && t->kind == TY_SCALAR && t->scalar != SK_STRING && type_same((Type *)t, st->rhs->type);
+}
+
+/* True if e may read or write x: names it (or, for a global x, any parameter, which may be bound
+ * to it), or calls a procedure. */
+static bool expr_needs(const Expr *e, const Symbol *x) {
+  if (!e) return false;
+  if (e->kind == EX_NAME && e->sym && (e->sym == x || (x->global && e->sym->kind == SYM_PARAM))) return true;
+  if (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) return true;
+  if (expr_needs(e->base, x) || expr_needs(e->lhs, x) || expr_needs(e->rhs, x) || expr_needs(e->inner, x)) return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_needs(e->args[i], x)) return true;
+  return false;
+}
+
+static bool list_needs(const StmtList *l, const Symbol *x);
+
+/* True if st (with what is nested in it) may need x, or may leave the list early. */
+static bool stmt_needs(const Stmt *st, const Symbol *x) {
+  if (st->kind == ST_EXIT || st->kind == ST_CONTINUE || st->kind == ST_RETURN || st->kind == ST_HALT ||
+      st->kind == ST_UNSUPPORTED || st->var_sym == x)
+    return true;
+  if (st->kind == ST_REGION && !(st->cover && st->cover->named)) return true; /* its bounds may read x */
+  if (expr_needs(st->lhs, x) || expr_needs(st->rhs, x) || expr_needs(st->value, x) || expr_needs(st->from, x) ||
+      expr_needs(st->to, x) || expr_needs(st->step, x))
+    return true;
+  int nconds = st->kind == ST_IF ? st->narms : (st->kind == ST_WHILE || st->kind == ST_REPEAT) ? 1 : 0;
+  for (int i = 0; i < nconds; i++)
+    if (expr_needs(st->conds[i], x)) return true;
+  for (int i = 0; i < st->nitems; i++)
+    if (expr_needs(st->items[i].value, x)) return true;
+  for (int i = 0; i < st->noperands; i++)
+    if (expr_needs(st->operands[i], x)) return true;
+  if (st->inner && stmt_needs(st->inner, x)) return true;
+  if (list_needs(&st->body, x) || list_needs(&st->else_body, x)) return true;
+  for (int i = 0; st->kind == ST_IF && i < st->narms; i++)
+    if (list_needs(&st->arms[i], x)) return true;
+  return false;
+}
+
+static bool list_needs(const StmtList *l, const Symbol *x) {
+  for (int i = 0; i < l->n; i++)
+    if (stmt_needs(l->items[i], x)) return true;
+  return false;
+}
+
+/* Finish a split-phase reduction: combine the parts in process order and assign x. */
+static void end_deferred(Emitter *E, const Deferred *d) {
+  const char *ct = emit_ctype(E, d->r->type);
+  emit_line(E, "{ /* line %d: the reduction's result is needed from here on */", d->st->loc.line);
+  emit_line(E, "  const %s *zp = zrt_allgather_end(%s); %s zacc = zp[0];", ct, d->handle, ct);
+  emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s }", ct,
+            reduce_step(E, (RedOp)d->r->op, "zacc", "zv"));
+  emit_line(E, "  %s = zacc; }", emit_expr(E, d->st->lhs));
+}
+
+/* Before statement st (NULL: the end of the list): end the pending reductions it may need. */
+static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
+  int n = 0;
+  for (int i = 0; i < pending->len; i++) {
+    Deferred *d = pending->items[i];
+    if (!st || stmt_needs(st, d->st->lhs->sym)) end_deferred(E, d);
+    else pending->items[n++] = d;
+  }
+  pending->len = n;
+}
+
+/* Emit st (the second of a fused pair when fused with first): split-phase when it qualifies. */
+static void emit_maybe_deferred(Emitter *E, PtrVec *pending, Stmt *first, Stmt *st, Expr *fused) {
+  Deferred *d = NULL;
+  if (deferrable(E, st) && (!fused || fused == st->rhs)) {
+    d = ARENA_NEW(E->arena, Deferred);
+    d->st = st;
+    d->r = st->rhs;
+    d->handle = emit_fresh(E, "zred");
+    emit_line(E, "int %s;", d->handle);
+    E->defer_expr = st->rhs;
+    E->defer_handle = d->handle;
+    E->defer_begun = false;
+  }
+  if (fused) emit_fused(E, first, st, fused);
+  else emit_stmt(E, st);
+  if (d && E->defer_begun) vec_push(E->arena, pending, d);
+  else if (d) emit_line(E, "(void)%s;", d->handle);
+  E->defer_expr = NULL;
+  E->defer_begun = false;
+}
+
 void emit_stmts(Emitter *E, StmtList *l) {
+  PtrVec pending = {0};
   for (int i = 0; i < l->n; i++) {
-    Expr *r = i + 1 < l->n ? fusable_reduction(E, l->items[i], l->items[i + 1]) : NULL;
+    end_needed(E, &pending, l->items[i]);
+    bool next_pre = i + 1 < l->n && l->items[i + 1]->ir && l->items[i + 1]->ir->pre.len > 0;
+    Expr *r = i + 1 < l->n && !next_pre ? fusable_reduction(E, l->items[i], l->items[i + 1]) : NULL;
     if (r) {
-      emit_fused(E, l->items[i], l->items[i + 1], r);
+      end_needed(E, &pending, l->items[i + 1]);
+      emit_maybe_deferred(E, &pending, l->items[i], l->items[i + 1], r);
       i++;
       continue;
     }
-    emit_stmt(E, l->items[i]);
+    emit_maybe_deferred(E, &pending, NULL, l->items[i], NULL);
   }
+  end_needed(E, &pending, NULL);
 }
 
 void emit_stmt(Emitter *E, Stmt *st) {
+  emit_pre_transfers(E, st);
   bool commented = st->kind == ST_EMPTY || st->kind == ST_BLOCK || st->kind == ST_REGION ||
                    (st->kind == ST_ASSIGN && st->lhs->rank > 0); /* those say their line themselves */
   if (!commented) emit_line(E, "/* line %d */", st->loc.line);

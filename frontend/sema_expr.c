@@ -560,6 +560,11 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
       arg_not_variable(S, callee, i, arg);
       return false;
     }
+    if (!whole && arg->rank == pt->rank && type_same(at, pt->elem)) { /* an expression of the right type */
+      SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a parallel array, not an expression (parameter '%s' has type %s)",
+               i + 1, callee->name, callee->pnames[i], type_name(S, pt));
+      return false;
+    }
     if (!whole || arg->rank != pt->rank || !type_same(at, pt->elem)) {
       arg_wrong_type(S, callee, i, arg, expr_type_name(S, arg), pt);
       return false;

@@ -27,18 +27,34 @@ typedef struct IrShift {      /* a shifted reference A@d or A@^d */
 
 /* Ghost cells every parallel array has around its block (rtl: ZRT_DEFAULT_FLUFF). */
 #define IR_FLUFF 8
+/* The most items one transfer carries (rtl: XFER_MAX_ITEMS). */
+#define IR_MAX_XFER_ITEMS 16
+
+typedef struct IrStmt IrStmt;
+
+/* What comm-opt (passes/comm_opt.c) decided for a transfer. */
+typedef enum {
+  XF_AT_ROOT,     /* DR, SR and DN before its expression, SV after its statement */
+  XF_EARLY,       /* DR and SR before statement 'start' (the last write of its arrays is above it), DN at the root */
+  XF_HOISTED,     /* all four before the loop 'start': its arrays do not change in the loop */
+  XF_REDUNDANT,   /* not needed: the ghost cells are still current from transfer 'by' */
+  XF_COMBINED     /* its items travel with transfer 'by' (one message per neighbour) */
+} XferPlace;
 
 /* A ghost-cell transfer (Ironman): the shifted reads of one expression that other processes
- * must supply; DR, SR and DN come before the expression is evaluated, SV after its statement. */
+ * must supply (comm_insert), then moved, combined or removed by comm_opt. */
 typedef struct IrTransfer {
   int id;                   /* 1, 2, ... in the program; also the message tag */
   int line;
   Expr *root;               /* the expression it comes before */
-  PtrVec items;             /* IrShift*: one per array and direction */
+  PtrVec items;             /* IrShift*: one per array and direction (with those combined into it) */
+  int own_items;            /* how many of them are its own (the rest were combined into it) */
+  Symbol *cover;            /* the named region its statement runs under, if any (then it may move) */
+  XferPlace place;
+  IrStmt *start;            /* XF_EARLY, XF_HOISTED: the statement it starts before */
+  struct IrTransfer *by;    /* XF_REDUNDANT, XF_COMBINED */
   bool emitted;             /* the back end has declared it */
 } IrTransfer;
-
-typedef struct IrStmt IrStmt;
 
 typedef struct IrList {
   IrStmt **items;
@@ -61,6 +77,7 @@ struct IrStmt {
   int8_t loop_dir[MAX_RANK];/* otherwise: +1/-1 when dimension k must run up/down (0: either) */
   Sema *sema;
   PtrVec transfers;         /* IrTransfer*: ghost cells its expressions need (comm_insert) */
+  PtrVec pre;               /* IrTransfer*: transfers comm_opt starts before this statement */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -80,12 +97,18 @@ typedef struct IrProgram {
   int ntransfers;
 } IrProgram;
 
-/* Lower a checked program. */
-IrProgram *ir_lower(Arena *a, Sema *S);
+typedef struct IrOptions {
+  bool no_comm_opt;         /* -fno-comm-opt: every transfer where comm_insert put it */
+} IrOptions;
+
+/* Lower a checked program and run the communication passes. */
+IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts);
 /* True if a write to array t may change what a read of array s sees (same or shared storage). */
 bool ir_may_share(const Symbol *t, const Symbol *s);
 /* passes/comm_insert.c: the ghost-cell transfers of every statement. */
 void comm_insert(Arena *a, IrProgram *ir);
+/* passes/comm_opt.c: remove, combine and move transfers (modify/use analysis). */
+void comm_opt(Arena *a, IrProgram *ir);
 /* The transfer that comes before evaluating e, if any. */
 IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
 /* Print it (azc --emit=ir). */

@@ -206,7 +206,7 @@ static IrList lower_list(Lower *L, StmtList *l) {
   return r;
 }
 
-IrProgram *ir_lower(Arena *a, Sema *S) {
+IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
   Lower L = {a, S};
   IrProgram *ir = ARENA_NEW(a, IrProgram);
   ir->sema = S;
@@ -220,5 +220,6 @@ IrProgram *ir_lower(Arena *a, Sema *S) {
     vec_push(a, &ir->procs, p);
   }
   comm_insert(a, ir);
+  if (!opts || !opts->no_comm_opt) comm_opt(a, ir);
   return ir;
 }

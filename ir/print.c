@@ -46,6 +46,23 @@ static void print_region(FILE *out, const IrProgram *ir, const Region *r) {
 }
 
 /* One statement and what it reads, writes and shifts. */
+/* Where comm_opt put transfer t's Ironman calls. */
+static void print_placement(FILE *out, const IrProgram *ir, const IrTransfer *t) {
+  switch (t->place) {
+  case XF_AT_ROOT: case XF_EARLY:
+    if (t->place == XF_EARLY) fprintf(out, "  DR SR before line %d, DN before '", t->start->line);
+    else fputs("  DR SR DN before '", out);
+    print_text(out, ir, t->root->start, t->root->end);
+    fputs("', SV after the statement", out);
+    break;
+  case XF_HOISTED: fprintf(out, "  hoisted: DR SR DN SV before the loop at line %d", t->start->line); break;
+  case XF_REDUNDANT: fprintf(out, "  removed: the ghost cells are current since transfer %d", t->by->id); break;
+  case XF_COMBINED: fprintf(out, "  combined into transfer %d", t->by->id); break;
+  }
+  if (t->items.len > t->own_items) fprintf(out, " (with %d combined)", t->items.len - t->own_items);
+  fputc('\n', out);
+}
+
 static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int depth) {
   fprintf(out, "%5d  %*s%s", s->line, depth * 2, "", kind_names[s->kind]);
   Stmt *st = s->ast;
@@ -93,9 +110,12 @@ static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int dept
       for (int k = 0; k < sh->rank; k++) fprintf(out, "%s%lld", k ? "," : "", (long long)sh->d[k]);
       fputc(']', out);
     }
-    fputs("  DR SR DN before '", out);
-    print_text(out, ir, t->root->start, t->root->end);
-    fputs("', SV after the statement\n", out);
+    print_placement(out, ir, t);
+  }
+  for (int i = 0; i < s->pre.len; i++) {
+    const IrTransfer *t = s->pre.items[i];
+    fprintf(out, "%5d  %*s%s transfer %d here\n", s->line, depth * 2 + 2, "",
+            t->place == XF_HOISTED ? "DR SR DN SV of" : "DR SR of", t->id);
   }
   print_list(out, ir, &s->body, depth + 1);
   for (int i = 0; i < s->narms; i++) print_list(out, ir, &s->arms[i], depth + 1);

@@ -1,15 +1,19 @@
 /* comm_insert.c - which shifted reads need ghost cells from other processes: for every expression
  * a statement evaluates under its covering region (a right-hand side, a condition, an output
  * item, ...), the shifts A@d with a constant d no wider than the fluff and without wrap-around,
- * outside the operands of floods and partial reductions (those have their own region), become
+ * outside the operands of floods and partial reductions, become
  * one transfer whose DR, SR and DN come before the expression is evaluated and whose SV comes
- * after the statement. Other shifted reads are served by remaps in the back end. */
+ * after the statement; the operand of a flood or partial reduction, read over its own source
+ * region, gets a transfer of its own. Other shifted reads are served by remaps in the back end. */
 #include "ir.h"
 
 typedef struct Comm {
   Arena *a;
   IrProgram *ir;
+  IrStmt *s;                /* the statement being visited */
 } Comm;
+
+static void root(Comm *C, IrStmt *s, Expr *e, bool under_statement_region);
 
 /* True if an item for the same array and direction is in t already. */
 static bool has_item(const IrTransfer *t, const IrShift *sh) {
@@ -42,7 +46,9 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
   case EX_UNARY: case EX_SCAN: collect_ghost(C, t, e->rhs); break;
   case EX_REDUCE:
     if (!e->region) collect_ghost(C, t, e->rhs);
+    else root(C, C->s, e->rhs, false); /* read over the reduction's source region */
     break;
+  case EX_FLOOD: root(C, C->s, e->rhs, false); break; /* over the flood's source region */
   case EX_CALL: case EX_INDEX:
     for (int i = 0; i < e->nargs; i++) collect_ghost(C, t, e->args[i]);
     if (e->kind == EX_INDEX) collect_ghost(C, t, e->base);
@@ -52,8 +58,9 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
   }
 }
 
-/* The transfer for root expression e of statement s, if it needs one. */
-static void root(Comm *C, IrStmt *s, Expr *e) {
+/* The transfer for root expression e of statement s, if it needs one (under the statement's
+ * covering region, or under the source region of a flood or partial reduction). */
+static void root(Comm *C, IrStmt *s, Expr *e, bool under_statement_region) {
   if (!e) return;
   IrTransfer t = {0};
   collect_ghost(C, &t, e);
@@ -63,6 +70,10 @@ static void root(Comm *C, IrStmt *s, Expr *e) {
   x->id = ++C->ir->ntransfers;
   x->line = e->loc.line;
   x->root = e;
+  x->own_items = x->items.len;
+  x->place = XF_AT_ROOT;
+  const Region *r = s->region;
+  if (under_statement_region && r && r->named && r->named->kind == SYM_REGION && !r->dynamic && !r->error) x->cover = r->named;
   vec_push(C->a, &s->transfers, x);
   vec_push(C->a, &C->ir->transfers, x);
 }
@@ -71,17 +82,18 @@ static void comm_list(Comm *C, IrList *l);
 
 static void comm_stmt(Comm *C, IrStmt *s) {
   Stmt *st = s->ast;
+  C->s = s;
   switch (st->kind) {
-  case ST_ASSIGN: case ST_CALL: root(C, s, st->rhs); break;
-  case ST_RETURN: root(C, s, st->value); break;
+  case ST_ASSIGN: case ST_CALL: root(C, s, st->rhs, true); break;
+  case ST_RETURN: root(C, s, st->value, true); break;
   case ST_WRITE: case ST_HALT:
-    for (int i = 0; i < st->nitems; i++) root(C, s, st->items[i].value);
+    for (int i = 0; i < st->nitems; i++) root(C, s, st->items[i].value, true);
     break;
   case ST_IF:
-    for (int i = 0; i < st->narms; i++) root(C, s, st->conds[i]);
+    for (int i = 0; i < st->narms; i++) root(C, s, st->conds[i], true);
     break;
-  case ST_WHILE: case ST_REPEAT: root(C, s, st->conds[0]); break;
-  case ST_FOR: root(C, s, st->from); root(C, s, st->to); root(C, s, st->step); break;
+  case ST_WHILE: case ST_REPEAT: root(C, s, st->conds[0], true); break;
+  case ST_FOR: root(C, s, st->from, true); root(C, s, st->to, true); root(C, s, st->step, true); break;
   default: break;
   }
   comm_list(C, &s->body);
@@ -94,7 +106,7 @@ static void comm_list(Comm *C, IrList *l) {
 }
 
 void comm_insert(Arena *a, IrProgram *ir) {
-  Comm C = {a, ir};
+  Comm C = {a, ir, NULL};
   for (int i = 0; i < ir->procs.len; i++) comm_list(&C, &((IrProc *)ir->procs.items[i])->body);
 }
 

@@ -172,6 +172,13 @@ void zrt_dr(zrt_xfer *x);
 void zrt_sr(zrt_xfer *x);
 void zrt_dn(zrt_xfer *x);
 void zrt_sv(zrt_xfer *x);
+/* The most parts zrt_xfer_split makes. */
+#define ZRT_SPLIT_MAX (1 + 2 * ZRT_MAX_RANK)
+/* This process's part of covering region c cut for overlap with transfer x (after its zrt_sr):
+ * parts[0] is the interior, whose reads of x's items stay inside this process's block, the
+ * others the border strips around it, which need x's ghost cells (zrt_dn first). Returns the
+ * number of parts; 1 when nothing is received (parts[0] is then the whole part). */
+int zrt_xfer_split(struct zrt_region *parts, const struct zrt_region *c, const zrt_xfer *x);
 
 /* This process's part of covering region c: c cut to its block in every distributed dimension
  * (an empty range, lo > hi, where it owns nothing). */
@@ -179,6 +186,12 @@ void zrt_region_mine(struct zrt_region *mine, const struct zrt_region *c);
 /* Every process's n bytes at v, in process order (a runtime buffer, valid until the next call):
  * the generated code combines the partial results of a reduction from it. */
 const void *zrt_allgather(const void *v, size_t n);
+/* The same split-phase: begin with this process's n bytes (copied at once), go on computing, end
+ * where the result is first needed (it returns every process's bytes in process order, valid
+ * until the next zrt_allgather_begin). Several may be in flight; every process begins them in the
+ * same order. */
+int zrt_allgather_begin(const void *v, size_t n);
+const void *zrt_allgather_end(int handle);
 /* Every process of my line of the rank-r grid through the dimensions in mask (those with my
  * coordinates elsewhere) contributes n bytes (the same n in a line); returns them in line order
  * (a runtime buffer, valid until the next call) and their number in *count. */

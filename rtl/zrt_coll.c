@@ -37,6 +37,60 @@ const void *zrt_allgather(const void *v, size_t n) {
   return gathered;
 }
 
+/* Split-phase allgathers in flight: each has its own buffers. */
+#define PENDING_MAX 64
+static struct pending {
+  bool busy;
+  MPI_Request rq;
+  char *send, *recv;
+  size_t cap;                /* bytes of send; recv has nprocs times as many */
+} pending[PENDING_MAX];
+
+static void free_pending(void) {
+  for (int i = 0; i < PENDING_MAX; i++) {
+    free(pending[i].send);
+    free(pending[i].recv);
+  }
+}
+
+int zrt_allgather_begin(const void *v, size_t n) {
+  static bool registered;
+  int h = 0;
+  while (h < PENDING_MAX && pending[h].busy)
+    h++;
+  if (h == PENDING_MAX)
+    zrt_error(0, "internal error: more than %d reductions in flight", PENDING_MAX);
+  struct pending *p = &pending[h];
+  if (n > p->cap) {
+    if (!registered)
+      atexit(free_pending);
+    registered = true;
+    free(p->send);
+    free(p->recv);
+    p->send = malloc(n);
+    p->recv = malloc(n * (size_t)zrt_g.nprocs);
+    if (!p->send || !p->recv)
+      zrt_error(0, "out of memory");
+    p->cap = n;
+  }
+  memcpy(p->send, v, n);
+  p->busy = true;
+  p->rq = MPI_REQUEST_NULL;
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+    memcpy(p->recv, v, n);
+  else
+    MPI_Iallgather(p->send, (int)n, MPI_BYTE, p->recv, (int)n, MPI_BYTE, MPI_COMM_WORLD, &p->rq);
+  return h;
+}
+
+const void *zrt_allgather_end(int handle) {
+  struct pending *p = &pending[handle];
+  if (p->rq != MPI_REQUEST_NULL)
+    zrt_wait(&p->rq);
+  p->busy = false;
+  return p->recv;
+}
+
 void zrt_region_mine(zrt_region *mine, const zrt_region *c) {
   *mine = *c;
   for (int k = 0; k < c->rank; k++) {

@@ -71,6 +71,8 @@ struct zrt_xfer_plan {
   size_t *rslot;             /* per receive peer: its slot's offset in my receive buffer */
   uint64_t control;
   bool valid;
+  bool skip;                 /* an item's storage does not cover what it needs: the transfer does nothing
+                              * (a transfer the compiler started early; its statement reports the error) */
   xfer_item items[XFER_MAX_ITEMS];
   int nitems;
   zrt_region c;
@@ -96,7 +98,7 @@ static bool box_empty(const box *b, int rank) {
 }
 
 static box box_intersect(const box *a, const box *b, int rank) {
-  box r;
+  box r = {{0}, {0}};
   for (int k = 0; k < rank; k++) {
     r.lo[k] = a->lo[k] > b->lo[k] ? a->lo[k] : b->lo[k];
     r.hi[k] = a->hi[k] < b->hi[k] ? a->hi[k] : b->hi[k];
@@ -186,18 +188,8 @@ static void free_all_plans(void) {
   }
 }
 
-/* Add box b of item it to the peer entry for proc in *v (created in process order). */
-static void add_box(xfer_peer **v, int *n, int proc, int it, const box *b, size_t bytes) {
-  if (*n == 0 || (*v)[*n - 1].proc != proc) {
-    *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
-    if (!*v)
-      zrt_error(0, "out of memory");
-    memset(&(*v)[*n], 0, sizeof **v);
-    (*v)[*n].proc = proc;
-    (*v)[*n].rq = MPI_REQUEST_NULL;
-    (*n)++;
-  }
-  xfer_peer *pe = &(*v)[*n - 1];
+/* Append box b of item it to pe. */
+static void add_box(xfer_peer *pe, int it, const box *b, size_t bytes) {
   pe->item = realloc(pe->item, (size_t)(pe->nboxes + 1) * sizeof *pe->item);
   pe->boxes = realloc(pe->boxes, (size_t)(pe->nboxes + 1) * sizeof *pe->boxes);
   if (!pe->item || !pe->boxes)
@@ -205,6 +197,74 @@ static void add_box(xfer_peer **v, int *n, int proc, int it, const box *b, size_
   pe->item[pe->nboxes] = it;
   pe->boxes[pe->nboxes++] = *b;
   pe->bytes += bytes;
+}
+
+/* The bounding box of a and b. */
+static box box_hull(const box *a, const box *b, int rank) {
+  box r = {{0}, {0}};
+  for (int k = 0; k < rank; k++) {
+    r.lo[k] = a->lo[k] < b->lo[k] ? a->lo[k] : b->lo[k];
+    r.hi[k] = a->hi[k] > b->hi[k] ? a->hi[k] : b->hi[k];
+  }
+  return r;
+}
+
+/* Send overlapping boxes of one array once: the boxes a peer exchanges for several directions of
+ * the same array (A@north, A@ne and A@nw all need the row above) become their bounding box when
+ * that box is no larger than the two together. The hull lies inside the sender's block and the
+ * receiver's allocation, as the boxes do. */
+static void merge_boxes(const zrt_xfer_plan *p, xfer_peer *pe) {
+  bool merged = true;
+  while (merged) {
+    merged = false;
+    for (int i = 0; i < pe->nboxes && !merged; i++)
+      for (int j = i + 1; j < pe->nboxes && !merged; j++) {
+        const zrt_array *a = p->items[pe->item[i]].a;
+        if (p->items[pe->item[j]].a != a)
+          continue;
+        box h = box_hull(&pe->boxes[i], &pe->boxes[j], a->rank);
+        size_t ni = box_count(&pe->boxes[i], a->rank), nj = box_count(&pe->boxes[j], a->rank), nh = box_count(&h, a->rank);
+        if (nh > ni + nj)
+          continue;
+        pe->bytes = pe->bytes - (ni + nj) * a->elem + nh * a->elem;
+        pe->boxes[i] = h;
+        memmove(&pe->boxes[j], &pe->boxes[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->boxes);
+        memmove(&pe->item[j], &pe->item[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->item);
+        pe->nboxes--;
+        merged = true;
+      }
+  }
+}
+
+/* What process src sends process dst (src != dst): what dst needs that src owns, per item, with
+ * overlapping boxes merged. Every process computes the same for the same pair. */
+static void pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe) {
+  memset(pe, 0, sizeof *pe);
+  pe->rq = MPI_REQUEST_NULL;
+  for (int i = 0; i < p->nitems; i++) {
+    const zrt_array *a = p->items[i].a;
+    box need, own;
+    if (needed_box(p, &p->items[i], dst, &need) && owned_box(a, src, &own)) {
+      box part = box_intersect(&need, &own, a->rank);
+      if (!box_empty(&part, a->rank))
+        add_box(pe, i, &part, box_count(&part, a->rank) * a->elem);
+    }
+  }
+  merge_boxes(p, pe);
+}
+
+/* Append pe (the exchange with proc) to *v if it has anything, else free it. */
+static void keep_peer(xfer_peer **v, int *n, xfer_peer *pe, int proc) {
+  if (pe->nboxes == 0) {
+    free(pe->item);
+    free(pe->boxes);
+    return;
+  }
+  *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
+  if (!*v)
+    zrt_error(0, "out of memory");
+  pe->proc = proc;
+  (*v)[(*n)++] = *pe;
 }
 
 /* True if box b lies inside the allocation of a on this process (its block and fluff). */
@@ -215,32 +275,22 @@ static bool inside_allocation(const zrt_array *a, const box *b) {
   return true;
 }
 
-/* Compute who sends what to whom. Receive from q: what I need that q owns; send to q: what q
- * needs that I own. Both sides find the same boxes. */
+/* Compute who sends what to whom: receive from q what I need that q owns, send to q what q needs
+ * that I own. Both sides find the same boxes. */
 static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
   plan_clear(p);
   int me = zrt_g.me;
   for (int q = 0; q < zrt_g.nprocs; q++) {
     if (q == me)
       continue;
-    for (int i = 0; i < p->nitems; i++) {
-      const zrt_array *a = p->items[i].a;
-      int r = a->rank;
-      box need, own, part;
-      if (needed_box(p, &p->items[i], me, &need) && owned_box(a, q, &own)) {
-        part = box_intersect(&need, &own, r);
-        if (!box_empty(&part, r)) {
-          if (!inside_allocation(a, &part))
-            zrt_error(x->line, "internal error: transfer %d needs more ghost cells than were allocated", x->id);
-          add_box(&p->recvs, &p->nrecvs, q, i, &part, box_count(&part, r) * a->elem);
-        }
-      }
-      if (needed_box(p, &p->items[i], q, &need) && owned_box(a, me, &own)) {
-        part = box_intersect(&need, &own, r);
-        if (!box_empty(&part, r))
-          add_box(&p->sends, &p->nsends, q, i, &part, box_count(&part, r) * a->elem);
-      }
-    }
+    xfer_peer pe;
+    pair_boxes(p, q, me, &pe);
+    for (int b = 0; b < pe.nboxes; b++)
+      if (!inside_allocation(p->items[pe.item[b]].a, &pe.boxes[b]))
+        zrt_error(x->line, "internal error: transfer %d needs more ghost cells than were allocated", x->id);
+    keep_peer(&p->recvs, &p->nrecvs, &pe, q);
+    pair_boxes(p, me, q, &pe);
+    keep_peer(&p->sends, &p->nsends, &pe, q);
   }
   xfer_peer *lists[2] = {p->sends, p->recvs};
   int counts[2] = {p->nsends, p->nrecvs};
@@ -269,17 +319,11 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
 
 /* Bytes process src sends process dst in this transfer (src != dst). */
 static size_t pair_bytes(const zrt_xfer_plan *p, int src, int dst) {
-  size_t n = 0;
-  for (int i = 0; i < p->nitems; i++) {
-    const zrt_array *a = p->items[i].a;
-    box need, own;
-    if (needed_box(p, &p->items[i], dst, &need) && owned_box(a, src, &own)) {
-      box part = box_intersect(&need, &own, a->rank);
-      if (!box_empty(&part, a->rank))
-        n += box_count(&part, a->rank) * a->elem;
-    }
-  }
-  return n;
+  xfer_peer pe;
+  pair_boxes(p, src, dst, &pe);
+  free(pe.item);
+  free(pe.boxes);
+  return pe.bytes;
 }
 
 /* The libsplit side of a new plan: counters (once), the receive buffer (the largest any process
@@ -340,6 +384,7 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   memset(&p->c, 0, sizeof p->c);
   p->c = *c;
   p->nitems = 0;
+  p->skip = false;
 }
 
 void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
@@ -348,6 +393,13 @@ void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
   zrt_xfer_plan *p = x->plan;
   if (p->nitems == XFER_MAX_ITEMS)
     zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
+  int64_t dd[ZRT_MAX_RANK] = {0};
+  if (a->allocated)
+    memcpy(dd, d, (size_t)a->rank * sizeof *d);
+  if (!a->allocated || !zrt_contains(&p->c, a, dd)) {
+    p->skip = true;  /* the same on every process: all skip */
+    return;
+  }
   xfer_item *it = &p->items[p->nitems++];
   memset(it, 0, sizeof *it);
   it->a = a;
@@ -364,7 +416,7 @@ static sc_gptr token_at(int proc) {
 }
 
 void zrt_dr(zrt_xfer *x) {
-  if (zrt_g.nprocs == 1)
+  if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
   xfer_key k;
@@ -389,7 +441,7 @@ void zrt_dr(zrt_xfer *x) {
 }
 
 void zrt_sr(zrt_xfer *x) {
-  if (zrt_g.nprocs == 1)
+  if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
   if (comm_binding != BIND_MSG && p->nsends > 0) { /* every destination's buffer is free */
@@ -426,7 +478,7 @@ void zrt_sr(zrt_xfer *x) {
 }
 
 void zrt_dn(zrt_xfer *x) {
-  if (zrt_g.nprocs == 1)
+  if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = MPI_Wtime();
@@ -453,7 +505,7 @@ void zrt_dn(zrt_xfer *x) {
 }
 
 void zrt_sv(zrt_xfer *x) {
-  if (zrt_g.nprocs == 1)
+  if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = MPI_Wtime();
@@ -464,6 +516,76 @@ void zrt_sv(zrt_xfer *x) {
     sc_store_local_sync();      /* the send buffers may be packed again */
   p->sv_wait += MPI_Wtime() - t0;
   p->sending = false;
+}
+
+/* ---- overlap ---- */
+
+/* How far x's items read below (lo) and above (hi) the index in dimension k of a rank-r region. */
+static void item_reach(const zrt_xfer_plan *p, int r, int k, int64_t *lo, int64_t *hi) {
+  *lo = *hi = 0;
+  for (int i = 0; i < p->nitems; i++) {
+    const xfer_item *it = &p->items[i];
+    if (it->a->rank != r || (it->a->flood >> k & 1))
+      continue;
+    if (-it->d[k] > *lo)
+      *lo = -it->d[k];
+    if (it->d[k] > *hi)
+      *hi = it->d[k];
+  }
+}
+
+int zrt_xfer_split(zrt_region *parts, const zrt_region *c, const zrt_xfer *x) {
+  zrt_region mine;
+  zrt_region_mine(&mine, c);
+  parts[0] = mine;
+  const zrt_xfer_plan *p = x->plan;
+  int dims[ZRT_MAX_RANK], coords[ZRT_MAX_RANK], r = c->rank;
+  if (zrt_g.nprocs == 1 || !p || p->skip || p->nrecvs == 0 || !zrt_grid_of(r, dims, coords))
+    return 1;
+  int64_t ilo[ZRT_MAX_RANK], ihi[ZRT_MAX_RANK];
+  bool cut = false;
+  for (int k = 0; k < r; k++) {
+    ilo[k] = mine.lo[k];
+    ihi[k] = mine.hi[k];
+    if (mine.lo[k] > mine.hi[k])
+      return 1; /* I own nothing of it */
+    if ((c->flood >> k & 1) || c->stride[k] != 1)
+      return 1; /* kept simple: no overlap over flood or strided dimensions */
+    int64_t blo, bhi, below, above;
+    if (!zrt_my_block(r, k, &blo, &bhi))
+      return 1;
+    item_reach(p, r, k, &below, &above);
+    if (coords[k] > 0 && blo + below > ilo[k])
+      ilo[k] = blo + below;  /* the rows below blo + below read a lower neighbour's cells */
+    if (coords[k] < dims[k] - 1 && bhi - above < ihi[k])
+      ihi[k] = bhi - above;
+    cut |= ilo[k] != mine.lo[k] || ihi[k] != mine.hi[k];
+  }
+  if (!cut)
+    return 1;
+  for (int k = 0; k < r; k++)
+    if (ilo[k] > ihi[k]) { /* no interior: all of it waits */
+      parts[0].lo[0] = 1;
+      parts[0].hi[0] = 0;
+      parts[1] = mine;
+      return 2;
+    }
+  int n = 1;
+  zrt_region rest = mine;
+  for (int k = 0; k < r; k++) {
+    if (ilo[k] > rest.lo[k]) {
+      parts[n] = rest;
+      parts[n++].hi[k] = ilo[k] - 1;
+      rest.lo[k] = ilo[k];
+    }
+    if (ihi[k] < rest.hi[k]) {
+      parts[n] = rest;
+      parts[n++].lo[k] = ihi[k] + 1;
+      rest.hi[k] = ihi[k];
+    }
+  }
+  parts[0] = rest;
+  return n;
 }
 
 /* ---- the binding ---- */

@@ -4,6 +4,8 @@
 # shifts of the stencil, combined per neighbour) the messages per iteration must be exactly those
 # of the process grid: 2 on 2 x 1 processes, 4 on 3 x 1, 8 on 2 x 2, with n = 16 doubles per
 # edge row or half row; so an optimization that silently stops working fails here.
+# For test/check/own_comm_opt.zpl on 2 x 2 processes: the transfers run, messages and bytes of
+# the whole run with comm-opt (removed, combined and hoisted transfers) and without it.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -17,6 +19,18 @@ for want in "2 2 256" "3 4 512" "4 8 512"; do
   got=$(awk '$1 == "1" && NF == 8 { printf "%d %d", $4 / $3, $5 / $3 }' "$t/err")
   if [ "$got" != "$3 $2" ]; then
     echo "comm_stats.sh: jacobi on $1 processes: bytes and messages per iteration '$got', expected '$3 $2'"
+    cat "$t/err"; fail=1
+  fi
+done
+# own_comm_opt: azc options, then "runs messages bytes" expected on 4 processes
+for want in ":21 77 2532" "-fno-comm-opt:161 493 17492"; do
+  opt=${want%%:*}
+  # shellcheck disable=SC2086
+  "$AZC" $opt test/check/own_comm_opt.zpl -o "$t/oco" 2>/dev/null || { echo "comm_stats.sh: own_comm_opt $opt does not compile"; fail=1; continue; }
+  AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 4 "$t/oco" >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: own_comm_opt $opt failed"; cat "$t/err"; fail=1; continue; }
+  got=$(awk 'NF == 8 && $1 + 0 > 0 { c += $3; m += $5; b += $4 } END { printf "%d %d %d", c, m, b }' "$t/err")
+  if [ "$got" != "${want#*:}" ]; then
+    echo "comm_stats.sh: own_comm_opt ${opt:-(optimized)} on 4 processes: transfers run, messages, bytes '$got', expected '${want#*:}'"
     cat "$t/err"; fail=1
   fi
 done

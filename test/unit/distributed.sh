@@ -2,15 +2,17 @@
 # distributed.sh - every program with an expected output in test/golden/ (see golden.sh) runs on
 # 2, 3 and 4 processes (3 and 4 oversubscribed on small machines) with the default Ironman
 # binding (store), on 3 and 4 with the msg and put bindings, on 3 with libsplit's Active Messages
-# transport (LIBSPLIT_TRANSPORT=am) under the store binding, and must print exactly what it
-# prints on one process (section 11: results do not depend on the process count or binding).
-# QUICK=1 runs 3 processes with the default binding only.
+# transport (LIBSPLIT_TRANSPORT=am) under the store binding, and compiled with -fno-comm-opt
+# -fno-overlap (every transfer where its statement is, no interior/border split) on 3 and 4, and
+# must print exactly what it prints on one process (section 11: results do not depend on the
+# process count, the binding or the communication optimizations).
+# QUICK=1 runs 3 processes with the default binding only, optimized and not.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-runs="store:2 store:3 store:4 msg:3 put:4 store/am:3"
-[ "${QUICK:-0}" = 1 ] && runs=store:3
+runs="store:2 store:3 store:4 msg:3 put:4 store/am:3 store:3:noopt msg:4:noopt"
+[ "${QUICK:-0}" = 1 ] && runs="store:3 store:3:noopt"
 fail=0
 for out in test/golden/*.out; do
   base=$(basename "$out" .out)
@@ -20,11 +22,13 @@ for out in test/golden/*.out; do
   [ -f "$src" ] || continue
   args=
   [ "$base" != "$prog" ] && [ -f "test/golden/$base.args" ] && args=$(cat "test/golden/$base.args")
-  exe=$t/$prog
-  if [ ! -x "$exe" ] && ! "$AZC" "$src" -o "$exe" >"$t/cc.log" 2>&1; then
-    echo "distributed.sh: $src does not compile:"; head -20 "$t/cc.log"; fail=1; continue
-  fi
   for run in $runs; do
+    opts= exe=$t/$prog
+    case $run in *:noopt) opts="-fno-comm-opt -fno-overlap" exe=$t/$prog.noopt run=${run%:noopt} ;; esac
+    # shellcheck disable=SC2086
+    if [ ! -x "$exe" ] && ! "$AZC" $opts "$src" -o "$exe" >"$t/cc.log" 2>&1; then
+      echo "distributed.sh: $src does not compile ($opts):"; head -20 "$t/cc.log"; fail=1; continue
+    fi
     binding=${run%:*} np=${run#*:} transport=rma
     case $binding in */*) transport=${binding#*/} binding=${binding%/*} ;; esac
     # shellcheck disable=SC2086
@@ -32,7 +36,7 @@ for out in test/golden/*.out; do
       mpirun -x AZ_COMM -x LIBSPLIT_TRANSPORT -x LIBSPLIT_WATCHDOG -np "$np" "$exe" $args >"$t/stdout" 2>"$t/stderr")
     status=$?
     if [ $status -ne 0 ] || ! cmp -s "$t/stdout" "$out"; then
-      echo "distributed.sh: $base on $np processes ($binding, $transport): status $status, output differs"
+      echo "distributed.sh: $base on $np processes ($binding, $transport${opts:+, $opts}): status $status, output differs"
       diff -u "$out" "$t/stdout" | head -10; head -5 "$t/stderr"; fail=1
     fi
   done

@@ -1,0 +1,87 @@
+#!/bin/sh
+# bindings.sh - the Ironman bindings side by side (seed 003): the paper's micro-benchmark
+# (bench/micro/micro.zpl, an eight-way nearest-neighbour exchange in a tight loop) and Jacobi
+# (bench/jacobi/jacobi.zpl) on 2 and 4 processes under AZ_COMM = msg (two-sided MPI), put
+# (one-sided puts with a ready token and a completion signal) and store (libsplit stores with
+# store counters, the default), and store over libsplit's Active Messages transport. The
+# bindings run alternately within each round, BENCH_RUNS (5) rounds; the table shows the median
+# loop time of each and its ratio to msg. np = 4 is oversubscribed on a 2-core machine.
+#
+# Then comm-opt: for every sample and benchmark program, the ghost-cell transfers run, messages
+# and bytes of one whole run on 4 processes (AZ_STATS) compiled normally and with -fno-comm-opt.
+#
+# Run from the repository root:  AZC=build/azc BUILD=build sh bench/bindings.sh
+set -u
+AZC=${AZC:-build/azc}
+BUILD=${BUILD:-build}
+RUNS=${BENCH_RUNS:-5}
+LIMIT=${BENCH_TIMEOUT:-120}
+out=$BUILD/bench/bindings
+mkdir -p "$out"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+
+"$AZC" bench/micro/micro.zpl -o "$out/micro" || exit 1
+"$AZC" bench/jacobi/jacobi.zpl -o "$out/jacobi" || exit 1
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+bindings="msg put store store/am"
+status=0
+printf '%-30s %3s' "benchmark" "np"
+for b in $bindings; do printf ' %10s' "$b s"; done
+for b in $bindings; do [ "$b" = msg ] || printf ' %9s' "$b/msg"; done
+printf '  %s\n' "fastest"
+bench() { # name, program, arguments
+  name=$1 prog=$2
+  shift 2
+  for np in 2 4; do
+    for b in $bindings; do : > "$out/$(echo "$b" | tr / _).times"; done
+    i=0
+    while [ $i -lt "$RUNS" ]; do
+      for b in $bindings; do
+        binding=${b%/*} transport=rma
+        case $b in */*) transport=${b#*/} ;; esac
+        f=$out/$(echo "$b" | tr / _)
+        AZ_COMM=$binding LIBSPLIT_TRANSPORT=$transport timeout "$LIMIT" \
+          mpirun -x AZ_COMM -x LIBSPLIT_TRANSPORT -np "$np" "$out/$prog" "$@" > "$f.out" 2> "$out/err" || status=1
+        sed -n 's/^loop seconds: //p' "$f.out" >> "$f.times"
+        grep -v 'loop seconds' "$f.out" > "$f.res"
+        [ "$b" = msg ] || cmp -s "$f.res" "$out/msg.res" || { echo "bindings.sh: $name np=$np: $b prints other results than msg"; status=1; }
+      done
+      i=$((i + 1))
+    done
+    printf '%-30s %3d' "$name" "$np"
+    tmsg=$(median < "$out/msg.times")
+    best= tbest=
+    for b in $bindings; do
+      tb=$(median < "$out/$(echo "$b" | tr / _).times")
+      printf ' %10s' "$tb"
+      if [ -n "$tb" ] && { [ -z "$tbest" ] || awk -v a="$tb" -v b="$tbest" 'BEGIN { exit !(a < b) }'; }; then best=$b tbest=$tb; fi
+    done
+    for b in $bindings; do
+      [ "$b" = msg ] && continue
+      tb=$(median < "$out/$(echo "$b" | tr / _).times")
+      printf ' %9s' "$(awk -v a="$tb" -v b="$tmsg" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }')"
+    done
+    printf '  %s\n' "$best"
+  done
+}
+bench "micro 8-way, n=128, 2000 it" micro -sn=128 -siters=2000
+bench "jacobi n=512, 500 iters" jacobi -sn=512 -siters=500
+
+echo
+echo "comm-opt: ghost-cell transfers of one whole run on 4 processes (AZ_STATS), with and without"
+printf '%-28s %10s %10s %12s   %10s %10s %12s\n' "program" "runs" "messages" "bytes" "runs -fno" "messages" "bytes"
+totals() { awk 'NF == 8 && $1 + 0 > 0 { c += $3; m += $5; b += $4 } END { printf "%10d %10d %12d", c, m, b }' "$1"; }
+for src in samples/*.zpl bench/*/*.zpl test/check/own_comm_opt.zpl; do
+  name=$(basename "$src" .zpl)
+  args=
+  case $name in jacobi) args=-sn=128 ;; micro) args="-sn=64 -siters=100" ;; star) args="-sn=200 -siters=5" ;; esac
+  "$AZC" "$src" -o "$out/opt" 2>/dev/null && "$AZC" -fno-comm-opt "$src" -o "$out/noopt" 2>/dev/null || { echo "$name: does not compile"; status=1; continue; }
+  # shellcheck disable=SC2086
+  AZ_STATS=1 timeout "$LIMIT" mpirun -x AZ_STATS -np 4 "$out/opt" $args > /dev/null 2> "$out/opt.stats" < /dev/null || status=1
+  # shellcheck disable=SC2086
+  AZ_STATS=1 timeout "$LIMIT" mpirun -x AZ_STATS -np 4 "$out/noopt" $args > /dev/null 2> "$out/noopt.stats" < /dev/null || status=1
+  printf '%-28s %s   %s\n' "$name${args:+ $args}" "$(totals "$out/opt.stats")" "$(totals "$out/noopt.stats")"
+done
+exit $status
