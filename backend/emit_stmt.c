@@ -14,6 +14,7 @@ static const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", 
 static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx);
 static void one_process_only(Emitter *E, Loc at, const char *what);
 static void transfers_before(Emitter *E, Expr *e);
+static Expr *path_root(Expr *e);
 
 /* True if t is the scalar type k. */
 static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
@@ -472,8 +473,8 @@ static void collect_shifts(Emitter *E, Expr *e, PtrVec *out, PtrVec *remaps) {
     bool wide = false;
     for (int k = 0; known && k < rank; k++) wide |= d[k] > ZRT_FLUFF || d[k] < -ZRT_FLUFF;
     if (!e->wrap && known && !wide) vec_push(E->arena, out, e);      /* ghost cells */
-    else if (e->base->kind == EX_NAME) vec_push(E->arena, remaps, e); /* a shifted copy */
-    else one_process_only(E, e->loc, "'@^' or a wide or run-time shift of a record field is");
+    else if (path_root(e->base)) vec_push(E->arena, remaps, e); /* a shifted copy */
+    else one_process_only(E, e->loc, "'@^' or a wide or run-time shift of this expression is");
     collect_shifts(E, e->base, out, remaps);
     break;
   }
@@ -494,14 +495,34 @@ static void collect_shifts(Emitter *E, Expr *e, PtrVec *out, PtrVec *remaps) {
 /* A shifted read A@d or A@^d served by a copy: a temporary over the covering region holding
  * A's values at the shifted (wrapped) indices, gathered from their owners (zrt_remap). */
 static void shifted_copy(Emitter *E, Expr *sh) {
-  Symbol *a = sh->base->sym;
+  Expr *root = path_root(sh->base);
+  Symbol *a = root->sym;
   int rank = a->type->rank;
   const char *zt = temp_over_cover(E, a->type->elem, rank);
   emit_line(E, "{ zrt_map zmp = zrt_map_shift(&%s, %s, %d); zrt_remap(&%s, &%s, &%s, &zmp, %d); }", emit_sym(E, a),
             emit_dir(E, sh->dir), sh->wrap, zt, E->cover, emit_sym(E, a), sh->loc.line);
   IndexMap map = {rank, {0}};
   for (int k = 0; k < rank; k++) map.idx[k] = index_names[k];
-  hoisted(E, sh, temp_elem(E, zt, a->type->elem, &map));
+  /* the whole elements moved; a field or component of them is read from the temporary */
+  hoisted(E, root, temp_elem(E, zt, a->type->elem, &map));
+  hoisted(E, sh, emit_expr(E, sh->base));
+}
+
+/* The array variable e is a part of (e itself, or e is a field or a constant-index component of
+ * its elements, at any depth), or NULL. */
+static Expr *path_root(Expr *e) {
+  for (;;) {
+    if (e->kind == EX_FIELD) {
+      e = e->base;
+    } else if (e->kind == EX_INDEX && e->base->rank > 0) {
+      for (int i = 0; i < e->nargs; i++)
+        if (e->args[i]->rank != 0) return NULL;
+      e = e->base;
+    } else {
+      break;
+    }
+  }
+  return e->kind == EX_NAME && e->sym ? e : NULL;
 }
 
 /* The flood >>[S] e (section 6.8) under the covering region: e evaluated over S (with S's
@@ -1131,19 +1152,34 @@ static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
     emit_line(E, "if (!zrt_contains(&%s, &%s, NULL) || !zrt_contains(&zs, &%s, NULL))", E->cover, a, a);
     emit_line(E, "  zrt_error(%d, \"covering region is not inside the storage region of '%s'\");", st->loc.line, sym->name);
   }
-  bool all_names = true;
-  for (int i = 0; i < st->noperands; i++) all_names &= st->operands[i]->kind == EX_NAME;
-  if (all_names) { /* whole arrays: a remap within each, across processes */
+  bool all_fields = true;
+  for (int i = 0; i < st->noperands; i++) all_fields &= path_root(st->operands[i]) != NULL;
+  if (all_fields) { /* a remap within each array, across processes */
     emit_line(E, "zrt_map zmp = zrt_map_wrap(&zx, zd, %d);", st->reflect);
     for (int i = 0; i < st->noperands; i++) {
-      const char *a = emit_sym(E, st->operands[i]->sym);
-      emit_line(E, "zrt_remap(&%s, &%s, &%s, &zmp, %d);", a, E->cover, a, st->loc.line);
+      Expr *op = st->operands[i];
+      Symbol *sym = sema_base_symbol(op);
+      const char *a = emit_sym(E, sym);
+      if (op->kind == EX_NAME) {
+        emit_line(E, "zrt_remap(&%s, &%s, &%s, &zmp, %d);", a, E->cover, a, st->loc.line);
+        continue;
+      }
+      /* a part of the elements: they come whole into a temporary, then only the part is copied */
+      const char *zt = temp_over_cover(E, sym->type->elem, rank);
+      emit_line(E, "zrt_remap(&%s, &%s, &%s, &zmp, %d);", zt, E->cover, a, st->loc.line);
+      IndexMap map;
+      loops_begin(E, E->cover, rank, NULL, &map);
+      const char *dst = emit_expr(E, op);
+      hoisted(E, path_root(op), temp_elem(E, zt, sym->type->elem, &map));
+      emit_line(E, "%s = %s;", dst, emit_expr(E, op));
+      loops_end(E, rank);
     }
+    hoist_reset(E);
     E->indent--;
     emit_line(E, "}");
     return;
   }
-  one_process_only(E, st->loc, "'wrap' and 'reflect' of record fields are");
+  one_process_only(E, st->loc, "'wrap' and 'reflect' of this operand are");
   IndexMap map;
   loops_begin(E, E->cover, rank, NULL, &map);
   IndexMap src = {rank, {0}};
