@@ -379,7 +379,16 @@ static int rma_store_test(sc_stctr k, size_t n) {
   if (n == 0)
     return 1;
   int64_t have;
-  MPI_Aint at = disp(rma.me, slot(k, rma.epoch[k]));
+  uint64_t off = slot(k, rma.epoch[k]);
+  if (!rma.separate) {
+    /* Unified memory model: the counter is my own memory, so an atomic load answers "not yet"
+     * without two MPI calls (a stale value only means polling once more); the decrement below
+     * stays an MPI atomic, ordered with the writers' accumulates. */
+    MPI_Win_sync(rma.win);
+    if (__atomic_load_n((const int64_t *)(rma.base + off), __ATOMIC_ACQUIRE) < (int64_t)n)
+      return 0;
+  }
+  MPI_Aint at = disp(rma.me, off);
   MPI_Fetch_and_op(NULL, &have, MPI_INT64_T, rma.me, at, MPI_NO_OP, rma.win);
   MPI_Win_flush(rma.me, rma.win);
   if (have < (int64_t)n)
