@@ -1,6 +1,6 @@
 # azc: build, test, demo and benchmark targets.
 #
-#   make            build azc (build/azc)
+#   make            build azc (build/azc) and azpdl (build/azpdl, docs/pdl.md)
 #   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
 #   make test       build everything and run every test (ends "N passed, N failed")
 #   make demo       build azc and run it on samples/jacobi.zpl
@@ -38,7 +38,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
-LIB_SRC  := $(wildcard frontend/*.c ir/*.c passes/*.c) $(filter-out backend/main.c,$(wildcard backend/*.c))
+LIB_SRC  := $(wildcard frontend/*.c ir/*.c passes/*.c) $(filter-out backend/main.c backend/azpdl.c,$(wildcard backend/*.c))
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/parser.o
 HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h) $(BUILD)/gen/parser.h
 UNIT_SRC := $(wildcard test/unit/test_*.c)
@@ -111,6 +111,44 @@ $(BUILD)/azc: $(BUILD)/obj/backend/main.o $(BUILD)/libazc.a
 $(BUILD)/test/%: test/unit/%.c $(BUILD)/libazc.a $(HEADERS)
 	@mkdir -p $(BUILD)/test
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libazc.a $(LDLIBS)
+
+# --- azpdl ---------------------------------------------------------------------
+# The PDL tool (docs/pdl.md): its reader (re2c + lemon, like azc's), rtl/pdl.c compiled without
+# MPI (the same file is in libzrt.a), and the front end's diagnostics.
+AZPDL_OBJ := $(BUILD)/obj/backend/azpdl.o $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o \
+             $(BUILD)/obj/azpdl/pdl.o $(BUILD)/obj/frontend/diag.o $(BUILD)/obj/frontend/source.o \
+             $(BUILD)/obj/frontend/arena.o
+
+all: $(BUILD)/azpdl
+run-tests: $(BUILD)/azpdl
+bench: $(BUILD)/azpdl
+
+$(BUILD)/gen/pdl_parser.c $(BUILD)/gen/pdl_parser.h: frontend/pdl_parser.y
+	@mkdir -p $(BUILD)/gen
+	cp frontend/pdl_parser.y $(BUILD)/gen/pdl_parser.y
+	cd $(BUILD)/gen && lemon -s pdl_parser.y >/dev/null && test -f pdl_parser.c && touch pdl_parser.h
+
+$(BUILD)/gen/pdl_lexer.c: frontend/pdl_lexer.re $(BUILD)/gen/pdl_parser.h
+	@mkdir -p $(BUILD)/gen
+	re2c -W --no-generation-date -o $@ frontend/pdl_lexer.re
+
+$(BUILD)/obj/gen/pdl_%.o: $(BUILD)/gen/pdl_%.c $(BUILD)/gen/pdl_parser.h rtl/pdl.h
+	@mkdir -p $(dir $@)
+	@echo "  CC    $<"
+	@$(CC) $(RTL_CFLAGS) -I$(BUILD)/gen -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -c -o $@ $<
+
+$(BUILD)/obj/backend/azpdl.o: backend/azpdl.c rtl/pdl.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	@echo "  CC    $<"
+	@$(CC) $(ALL_CFLAGS) -Irtl -c -o $@ $<
+
+$(BUILD)/obj/azpdl/pdl.o: rtl/pdl.c rtl/pdl.h
+	@mkdir -p $(dir $@)
+	@echo "  CC    $<"
+	@$(CC) $(RTL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/azpdl: $(AZPDL_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^
 
 # --- dependencies -------------------------------------------------------------
 

@@ -1,0 +1,104 @@
+#!/bin/sh
+# azpdl.sh - the PDL tool (docs/pdl.md) on the files of test/pdl/, run inside that directory:
+#   NAME.err    `azpdl check NAME.pdl` exits 1 with exactly this on stderr (err_*.pdl);
+#   otherwise   `azpdl check NAME.pdl` exits 0 and prints nothing but NAME.warn (if present),
+#               and `azpdl stats NAME.pdl` prints exactly NAME.stats (if present);
+# then the command line (usage, --help, missing files) and `azpdl dot` (well-formed; rendered by
+# Graphviz when `dot` is installed).
+# Environment: AZPDL (default $BUILD/azpdl), BUILD (default build).
+BUILD=${BUILD:-build}
+AZPDL=${AZPDL:-$BUILD/azpdl}
+case $AZPDL in /*) ;; *) AZPDL=$(pwd)/$AZPDL ;; esac
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail=0
+say() { echo "azpdl.sh: $*"; fail=1; }
+
+[ -x "$AZPDL" ] || { echo "azpdl.sh: $AZPDL not found (make $BUILD/azpdl)"; exit 1; }
+
+# same EXPECTED ACTUAL WHAT: compare two files, show the difference.
+same() {
+  cmp -s "$1" "$2" && return 0
+  say "$3 differs:"
+  diff -u "$1" "$2"
+  return 1
+}
+
+cd test/pdl || exit 1
+for f in *.pdl; do
+  n=${f%.pdl}
+  "$AZPDL" check "$f" >"$t/out" 2>"$t/err"
+  st=$?
+  [ -s "$t/out" ] && say "check $f wrote to stdout"
+  if [ -f "$n.err" ]; then
+    [ "$st" = 1 ] || say "check $f: exit status $st, expected 1"
+    same "$n.err" "$t/err" "stderr of check $f"
+    continue
+  fi
+  [ "$st" = 0 ] || say "check $f: exit status $st, expected 0"
+  if [ -f "$n.warn" ]; then same "$n.warn" "$t/err" "stderr of check $f"
+  else [ -s "$t/err" ] && { say "check $f wrote to stderr:"; cat "$t/err"; }
+  fi
+  if [ -f "$n.stats" ]; then
+    "$AZPDL" stats "$f" >"$t/out" 2>/dev/null || say "stats $f failed"
+    same "$n.stats" "$t/out" "stats of $f"
+  fi
+done
+
+# The notes' results for Felten's FFT (Fig. 4.4, loose form): one message of each exchange
+# synchronizing, the other receiver-buffered.
+"$AZPDL" stats fft.pdl | grep -q '^  modes: 0 blast, 4 synchronizing, 4 receiver-buffered (L0 = 8000)$' ||
+  say "fft.pdl: not 4 synchronizing and 4 receiver-buffered"
+# Every error kind names pattern, process and statement.
+for n in err_unpaired err_unmatched err_deadlock err_range err_size; do
+  grep -q 'pattern [0-9]*, process [0-9]*, statement [0-9]*:' "$n.err" || say "$n.err names no statement"
+done
+grep -q "error: pattern 9, process 0, statement 1: deadlock" err_deadlock.err || say "deadlock not reported"
+grep -q "the message to process 1 with tag 7 is never received" err_unmatched.err || say "unmatched send not named"
+grep -q "dest 7 is out of range" err_range.err || say "out-of-range dest not reported"
+
+# check: usage COMMAND... -> status 2 and one line on stderr naming the problem.
+usage() {
+  want=$1
+  shift
+  "$AZPDL" "$@" >"$t/out" 2>"$t/err"
+  st=$?
+  [ "$st" = 2 ] || say "azpdl $*: exit status $st, expected 2"
+  [ "$(wc -l <"$t/err")" = 1 ] || say "azpdl $*: not one line on stderr"
+  grep -q "$want" "$t/err" || say "azpdl $*: stderr lacks '$want'"
+}
+usage "no command"
+usage "unknown command frob" frob fft.pdl
+usage "no input file after check" check
+usage "too many arguments after stats" stats fft.pdl fft.pdl
+usage "too many arguments after dot" dot fft.pdl 0 1
+"$AZPDL" --help >"$t/out" 2>&1 || say "--help failed"
+grep -q '^usage: azpdl check FILE' "$t/out" || say "--help printed no usage"
+"$AZPDL" check nope.pdl 2>"$t/err"
+[ $? = 1 ] || say "a missing file is not status 1"
+grep -q "cannot read 'nope.pdl'" "$t/err" || say "a missing file is not named"
+
+# dot: one digraph per pattern, a cluster (lane) per process, an arrow per message coloured by
+# mode; well-formed (Graphviz renders it, or at least the braces balance).
+"$AZPDL" dot fft.pdl 0 >"$t/fft.dot" || say "dot fft.pdl 0 failed"
+head -n 1 "$t/fft.dot" | grep -q '^digraph "pattern 0" {$' || say "dot: no digraph header"
+[ "$(tail -n 1 "$t/fft.dot")" = "}" ] || say "dot: the graph is not closed"
+[ "$(grep -c 'subgraph cluster_' "$t/fft.dot")" = 4 ] || say "dot: not one lane per process"
+[ "$(grep -c 'color=blue, constraint=false' "$t/fft.dot")" = 4 ] || say "dot: not 4 synchronizing arrows"
+[ "$(grep -c 'color=red, constraint=false' "$t/fft.dot")" = 4 ] || say "dot: not 4 receiver-buffered arrows"
+open=$(tr -cd '{' <"$t/fft.dot" | wc -c)
+close=$(tr -cd '}' <"$t/fft.dot" | wc -c)
+[ "$open" = "$close" ] || say "dot: unbalanced braces"
+"$AZPDL" dot loose.pdl >"$t/all.dot" || say "dot loose.pdl failed"
+[ "$(grep -c '^digraph' "$t/all.dot")" = 3 ] || say "dot without PATTERN: not one graph per pattern"
+grep -q 'color=forestgreen' "$t/all.dot" || say "dot: no blast arrow in loose.pdl"
+if command -v dot >/dev/null 2>&1; then
+  dot -Tsvg "$t/fft.dot" >/dev/null || say "Graphviz rejects the fft graph"
+  dot -Tsvg "$t/all.dot" >/dev/null || say "Graphviz rejects the loose graphs"
+fi
+"$AZPDL" dot fft.pdl 5 >/dev/null 2>"$t/err"
+[ $? = 1 ] || say "dot of a missing pattern is not status 1"
+grep -q "has no pattern '5'" "$t/err" || say "dot of a missing pattern: no message"
+"$AZPDL" dot err_deadlock.pdl >"$t/out" 2>/dev/null
+[ $? = 1 ] || say "dot of a broken file is not status 1"
+exit $fail
