@@ -9,87 +9,119 @@
 
 #define GATHER_TAG 32001
 
-static char *gathered;          /* the buffer zrt_allgather returns, reused */
-static size_t gathered_bytes;
+/* ---- allgather: Bruck's dissemination over point-to-point messages ----
+ * In round r (distance k = 2^r) every process sends the min(k, P - k) blocks it has to process
+ * me - k and receives as many from me + k; after ceil(log2 P) rounds it has all P blocks,
+ * rotated by its own number. Each collective has its own tags (a sequence number every process
+ * counts alike, times 64, plus the round), on a communicator of the runtime's own, so several can
+ * be in flight and none mixes with other traffic. A step that has to wait returns; the waits
+ * poll (zrt_wait_until). */
 
-static void free_gathered(void) {
-  free(gathered);
-  gathered = NULL;
+#define GATHER_MAX 64              /* split-phase allgathers in flight at once */
+
+typedef struct gather_op {
+  bool busy;
+  size_t n;                        /* bytes per process */
+  char *tmp, *out;                 /* P blocks each: rotated as received, in process order */
+  size_t cap;                      /* bytes of tmp and out */
+  int dist;                        /* the round's distance; P when all rounds are done */
+  int tag;
+  MPI_Request rq[2];
+} gather_op;
+
+static gather_op gathers[GATHER_MAX + 1]; /* the last one serves the blocking zrt_allgather */
+static MPI_Comm coll_comm = MPI_COMM_NULL;
+static unsigned coll_seq;
+
+static void free_gathers(void) {
+  for (int i = 0; i <= GATHER_MAX; i++) {
+    free(gathers[i].tmp);
+    free(gathers[i].out);
+  }
+} /* coll_comm goes with MPI_Finalize */
+
+void zrt_coll_setup(void) {
+  atexit(free_gathers);
+  if (zrt_g.mpi && zrt_g.nprocs > 1)
+    MPI_Comm_dup(MPI_COMM_WORLD, &coll_comm);
+}
+
+/* Post the current round's receive and send. */
+static void gather_round(gather_op *g) {
+  int P = zrt_g.nprocs, me = zrt_g.me, k = g->dist, cnt = k < P - k ? k : P - k;
+  int bytes = (int)((size_t)cnt * g->n);
+  MPI_Irecv(g->tmp + (size_t)k * g->n, bytes, MPI_BYTE, (me + k) % P, g->tag, coll_comm, &g->rq[0]);
+  MPI_Isend(g->tmp, bytes, MPI_BYTE, (me - k + P) % P, g->tag, coll_comm, &g->rq[1]);
+}
+
+/* Start gathering n bytes at v into g. */
+static void gather_start(gather_op *g, const void *v, size_t n) {
+  int P = zrt_g.nprocs;
+  size_t total = n * (size_t)P;
+  if (total > g->cap) {
+    free(g->tmp);
+    free(g->out);
+    g->tmp = malloc(total);
+    g->out = malloc(total);
+    if (!g->tmp || !g->out)
+      zrt_error(0, "out of memory");
+    g->cap = total;
+  }
+  g->busy = true;
+  g->n = n;
+  memcpy(g->tmp, v, n);
+  g->dist = 1;
+  g->tag = (int)(coll_seq++ % 1024u) * 64;
+  if (P > 1 && coll_comm != MPI_COMM_NULL)
+    gather_round(g);
+  else
+    g->dist = P;
+}
+
+/* Advance g as far as it can go without waiting; true when it is complete. */
+static bool gather_step(void *arg) {
+  gather_op *g = arg;
+  int P = zrt_g.nprocs;
+  while (g->dist < P) {
+    int done = 0;
+    MPI_Testall(2, g->rq, &done, MPI_STATUSES_IGNORE);
+    if (!done)
+      return false;
+    g->dist *= 2;
+    g->tag++;
+    if (g->dist < P)
+      gather_round(g);
+  }
+  return true;
+}
+
+/* Wait for g and put the blocks in process order; returns them. */
+static const void *gather_finish(gather_op *g) {
+  zrt_wait_until(gather_step, g);
+  int P = zrt_g.nprocs, me = zrt_g.me;
+  for (int i = 0; i < P; i++)
+    memcpy(g->out + (size_t)((me + i) % P) * g->n, g->tmp + (size_t)i * g->n, g->n);
+  g->busy = false;
+  return g->out;
 }
 
 const void *zrt_allgather(const void *v, size_t n) {
-  size_t total = n * (size_t)zrt_g.nprocs;
-  if (total > gathered_bytes) {
-    if (!gathered)
-      atexit(free_gathered);
-    free(gathered);
-    if (!(gathered = malloc(total)))
-      zrt_error(0, "out of memory");
-    gathered_bytes = total;
-  }
-  if (zrt_g.nprocs == 1 || !zrt_g.mpi) {
-    memcpy(gathered, v, n);
-    return gathered;
-  }
-  MPI_Request rq;
-  MPI_Iallgather(v, (int)n, MPI_BYTE, gathered, (int)n, MPI_BYTE, MPI_COMM_WORLD, &rq);
-  zrt_wait(&rq);
-  return gathered;
-}
-
-/* Split-phase allgathers in flight: each has its own buffers. */
-#define PENDING_MAX 64
-static struct pending {
-  bool busy;
-  MPI_Request rq;
-  char *send, *recv;
-  size_t cap;                /* bytes of send; recv has nprocs times as many */
-} pending[PENDING_MAX];
-
-static void free_pending(void) {
-  for (int i = 0; i < PENDING_MAX; i++) {
-    free(pending[i].send);
-    free(pending[i].recv);
-  }
+  gather_op *g = &gathers[GATHER_MAX];
+  gather_start(g, v, n);
+  return gather_finish(g);
 }
 
 int zrt_allgather_begin(const void *v, size_t n) {
-  static bool registered;
   int h = 0;
-  while (h < PENDING_MAX && pending[h].busy)
+  while (h < GATHER_MAX && gathers[h].busy)
     h++;
-  if (h == PENDING_MAX)
-    zrt_error(0, "internal error: more than %d reductions in flight", PENDING_MAX);
-  struct pending *p = &pending[h];
-  if (n > p->cap) {
-    if (!registered)
-      atexit(free_pending);
-    registered = true;
-    free(p->send);
-    free(p->recv);
-    p->send = malloc(n);
-    p->recv = malloc(n * (size_t)zrt_g.nprocs);
-    if (!p->send || !p->recv)
-      zrt_error(0, "out of memory");
-    p->cap = n;
-  }
-  memcpy(p->send, v, n);
-  p->busy = true;
-  p->rq = MPI_REQUEST_NULL;
-  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
-    memcpy(p->recv, v, n);
-  else
-    MPI_Iallgather(p->send, (int)n, MPI_BYTE, p->recv, (int)n, MPI_BYTE, MPI_COMM_WORLD, &p->rq);
+  if (h == GATHER_MAX)
+    zrt_error(0, "internal error: more than %d reductions in flight", GATHER_MAX);
+  gather_start(&gathers[h], v, n);
   return h;
 }
 
-const void *zrt_allgather_end(int handle) {
-  struct pending *p = &pending[handle];
-  if (p->rq != MPI_REQUEST_NULL)
-    zrt_wait(&p->rq);
-  p->busy = false;
-  return p->recv;
-}
+const void *zrt_allgather_end(int handle) { return gather_finish(&gathers[handle]); }
 
 void zrt_region_mine(zrt_region *mine, const zrt_region *c) {
   *mine = *c;
@@ -224,6 +256,14 @@ static MPI_Comm line_comm(int rank, unsigned mask) {
     zrt_progress(); /* blocking below: nothing of mine may be held back meanwhile */
   MPI_Comm_split(MPI_COMM_WORLD, color, key, c);
   return *c;
+}
+
+static char *gathered;          /* the buffer zrt_line_allgather returns, reused */
+static size_t gathered_bytes;
+
+static void free_gathered(void) {
+  free(gathered);
+  gathered = NULL;
 }
 
 const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n, int *count) {

@@ -146,12 +146,19 @@ void zrt_poll_errors(void) {
 
 void (*zrt_progress)(void);
 
-void zrt_wait(MPI_Request *rq) {
+/* True when the request is complete. */
+static bool request_done(void *rq) {
+  int done = 0;
+  MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+  return done;
+}
+
+void zrt_wait(MPI_Request *rq) { zrt_wait_until(request_done, rq); }
+
+void zrt_wait_until(bool (*done)(void *), void *arg) {
   double claimed_at = 0;
   for (;;) {
-    int done = 0;
-    MPI_Test(rq, &done, MPI_STATUS_IGNORE);
-    if (done)
+    if (done(arg))
       return;
     if (zrt_progress)
       zrt_progress();

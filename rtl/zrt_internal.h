@@ -124,6 +124,10 @@ bool zrt_error_claimed(void);
 /* Complete a nonblocking MPI operation: test it, watch for errors reported elsewhere, and
  * yield the processor between tests. */
 void zrt_wait(MPI_Request *rq);
+/* Poll done(arg) until it returns true, the same way (progress, errors, yielding). */
+void zrt_wait_until(bool (*done)(void *), void *arg);
+/* The runtime's own communicator for its collectives (zrt_coll.c), made at start-up. */
+void zrt_coll_setup(void);
 /* zrt_error with a va_list. */
 _Noreturn void zrt_verror(int line, const char *fmt, va_list ap);
 

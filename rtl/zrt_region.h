@@ -112,12 +112,14 @@ static inline zrt_array *zrt_check_param_region(zrt_array *a, const zrt_region *
 /* The first index of dimension k at or above lo that the region contains. */
 static inline int64_t zrt_region_first(const zrt_region *r, int k, int64_t lo) {
   int64_t s = r->stride[k];
+  if (s == 1) return lo; /* the common case, without two divisions */
   return lo + (((r->align[k] - lo) % s) + s) % s;
 }
 /* The last index of dimension k the region contains (below lo if it is empty). */
 static inline int64_t zrt_region_last(const zrt_region *r, int k) {
   if (r->flood >> k & 1) return 0;
   int64_t s = r->stride[k];
+  if (s == 1) return r->hi[k];
   return r->hi[k] - (((r->hi[k] - r->align[k]) % s) + s) % s;
 }
 
@@ -125,7 +127,8 @@ static inline int64_t zrt_region_last(const zrt_region *r, int k) {
 static inline int64_t zrt_region_count(const zrt_region *r, int k) {
   if (r->flood >> k & 1) return 1;
   int64_t first = zrt_region_first(r, k, r->lo[k]), last = zrt_region_last(r, k);
-  return last < first ? 0 : (last - first) / r->stride[k] + 1;
+  if (last < first) return 0;
+  return r->stride[k] == 1 ? last - first + 1 : (last - first) / r->stride[k] + 1;
 }
 
 /* The last dimension with more than one index (0 if none): where array output breaks lines. */

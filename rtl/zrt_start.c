@@ -69,6 +69,7 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
     finish_early(2);
   }
   zrt_error_setup();
+  zrt_coll_setup();
   zrt_comm_setup();
 }
 
