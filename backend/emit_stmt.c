@@ -780,6 +780,51 @@ static bool may_overlap(Emitter *E, Stmt *st, Expr *r) {
   return exact && overlap_free(r->rhs);
 }
 
+/* True if st is A := B of two parallel array variables of the same element type with no flood
+ * dimensions, under an unmasked covering region of unit-stride ranges: a copy of rows. */
+static bool row_copy(Emitter *E, const Stmt *st, int rank) {
+  const Expr *l = st->lhs, *r = st->rhs;
+  if (st->op != AS_ASSIGN || l->kind != EX_NAME || r->kind != EX_NAME || !is_array_sym(l->sym) || !is_array_sym(r->sym) ||
+      !E->cover_sem || E->cover_sem->masked || rank < 1 || rank != E->cover_sem->rank)
+    return false;
+  const Type *lt = l->sym->type, *rt = r->sym->type;
+  if (lt->rank != rank || rt->rank != rank || !type_same(lt->elem, rt->elem) || !lt->region || !rt->region) return false;
+  for (int k = 0; k < rank; k++)
+    if (!simple_dim(E->cover_sem, k) || lt->region->dims[k].kind == DK_STAR || rt->region->dims[k].kind == DK_STAR)
+      return false;
+  return true;
+}
+
+/* A := B as row copies (memmove: the arrays may be one, through a parameter): the element loop
+ * would cost a sweep where the C library copies whole rows. */
+static void emit_row_copy(Emitter *E, Stmt *st, int rank) {
+  const char *a = emit_sym(E, st->lhs->sym), *b = emit_sym(E, st->rhs->sym);
+  const char *ct = emit_ctype(E, st->lhs->sym->type->elem);
+  const char *c = E->cover;
+  emit_line(E, "{");
+  E->indent++;
+  if (!E->loops_whole) {
+    emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
+    c = "zm";
+  }
+  int last = rank - 1;
+  emit_line(E, "const size_t zn = %s.lo[%d] <= %s.hi[%d] ? (size_t)(%s.hi[%d] - %s.lo[%d] + 1) * sizeof(%s) : 0;", c, last, c,
+            last, c, last, c, last, ct);
+  Buf da = {0}, db = {0};
+  for (int k = 0; k < last; k++) {
+    emit_line(E, "for (int64_t %s = %s.lo[%d]; zn && %s <= %s.hi[%d]; %s++)", index_names[k], c, k, index_names[k], c, k,
+              index_names[k]);
+    buf_printf(&da, "%s * %s.stride[%d] + ", index_names[k], a, k);
+    buf_printf(&db, "%s * %s.stride[%d] + ", index_names[k], b, k);
+  }
+  emit_line(E, "  if (zn) memmove((%s *)%s.origin + %s%s.lo[%d], (const %s *)%s.origin + %s%s.lo[%d], zn);", ct, a,
+            da.data ? da.data : "", c, last, ct, b, db.data ? db.data : "", c, last);
+  free(da.data);
+  free(db.data);
+  E->indent--;
+  emit_line(E, "}");
+}
+
 static void emit_parallel_assign(Emitter *E, Stmt *st) {
   int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   emit_line(E, "{ /* line %d */", st->loc.line);
@@ -806,6 +851,8 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
     loops_end(E, rank);
     emit_line(E, "zrt_array_free(&zt);");
     free(off.data);
+  } else if (row_copy(E, st, rank)) {
+    emit_row_copy(E, st, rank);
   } else {
     loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, st->ir ? st->ir->loop_dir : NULL);
     emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
@@ -1273,11 +1320,16 @@ static void emit_if(Emitter *E, Stmt *st) {
 }
 
 /* A loop body with its continue label. */
-static void loop_body(Emitter *E, StmtList *body, const char *label) {
+/* The body of loop st; an iteration of a loop whose body is a communication pattern
+ * (passes/patterns.c) is bracketed for the runtime (--az-pdl records it). */
+static void loop_body(Emitter *E, Stmt *st, const char *label) {
+  int pattern = st->ir ? st->ir->pattern : 0;
+  if (pattern) emit_line(E, "zrt_pattern_begin(%d);", pattern);
   vec_push(E->arena, &E->loop_labels, (void *)label);
-  emit_stmts(E, body);
+  emit_stmts(E, &st->body);
   E->loop_labels.len--;
   if (label_used(E, label)) emit_line(E, "%s:;", label);
+  if (pattern) emit_line(E, "zrt_pattern_end(%d);", pattern);
 }
 
 static void emit_while(Emitter *E, Stmt *st) {
@@ -1286,7 +1338,7 @@ static void emit_while(Emitter *E, Stmt *st) {
   E->indent++;
   emit_line(E, "if (!(%s)) break;", condition(E, st->conds[0]));
   hoist_reset(E);
-  loop_body(E, &st->body, label);
+  loop_body(E, st, label);
   E->indent--;
   emit_line(E, "}");
 }
@@ -1295,7 +1347,7 @@ static void emit_repeat(Emitter *E, Stmt *st) {
   const char *label = emit_fresh(E, "zcont");
   emit_line(E, "for (;;) {");
   E->indent++;
-  loop_body(E, &st->body, label);
+  loop_body(E, st, label);
   emit_line(E, "if (%s) break;", condition(E, st->conds[0]));
   hoist_reset(E);
   E->indent--;
@@ -1321,7 +1373,7 @@ static void emit_for(Emitter *E, Stmt *st) {
   emit_line(E, "for (%s = zfrom; %s %s %s; %s = (%s)(%s %s %s)) {", var, var, st->downto ? ">=" : "<=", hi, var, ct, var,
             st->downto ? "-" : "+", step);
   E->indent++;
-  loop_body(E, &st->body, label);
+  loop_body(E, st, label);
   E->indent--;
   emit_line(E, "}");
   E->indent--;

@@ -78,6 +78,7 @@ struct IrStmt {
   Sema *sema;
   PtrVec transfers;         /* IrTransfer*: ghost cells its expressions need (comm_insert) */
   PtrVec pre;               /* IrTransfer*: transfers comm_opt starts before this statement */
+  int pattern;              /* loops: the number of the pattern its body is (passes/patterns.c), or 0 */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -95,6 +96,7 @@ typedef struct IrProgram {
   PtrVec procs;             /* IrProc* */
   PtrVec transfers;         /* IrTransfer*, in id order */
   int ntransfers;
+  int npatterns;
 } IrProgram;
 
 typedef struct IrOptions {
@@ -109,6 +111,8 @@ bool ir_may_share(const Symbol *t, const Symbol *s);
 void comm_insert(Arena *a, IrProgram *ir);
 /* passes/comm_opt.c: remove, combine and move transfers (modify/use analysis). */
 void comm_opt(Arena *a, IrProgram *ir);
+/* passes/patterns.c: which loop bodies are communication patterns. */
+void find_patterns(IrProgram *ir);
 /* The transfer that comes before evaluating e, if any. */
 IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
 /* Print it (azc --emit=ir). */

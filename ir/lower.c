@@ -221,5 +221,6 @@ IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
   }
   comm_insert(a, ir);
   if (!opts || !opts->no_comm_opt) comm_opt(a, ir);
+  find_patterns(ir);
   return ir;
 }

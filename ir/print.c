@@ -65,6 +65,7 @@ static void print_placement(FILE *out, const IrProgram *ir, const IrTransfer *t)
 
 static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int depth) {
   fprintf(out, "%5d  %*s%s", s->line, depth * 2, "", kind_names[s->kind]);
+  if (s->pattern) fprintf(out, "  (its body is pattern %d)", s->pattern);
   Stmt *st = s->ast;
   if (s->kind == IR_ARRAY || s->kind == IR_IO || s->kind == IR_WRAP) {
     fputs("  ", out);

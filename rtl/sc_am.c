@@ -5,17 +5,21 @@
  *
  * Wire: a 32-byte header + payload padded to 8 bytes, appended to a 64 KiB aggregation buffer per
  * destination that goes out with MPI_Isend when full or at any flush, poll or blocking call.
- * Two channels, each with its own buffers and tag: requests (issued by the program) and replies
- * (issued by request handlers). Reply handlers send nothing, so the reply channel always drains;
- * a request handler that finds no free reply buffer leaves its message at the head of the
- * source's queue and retries at the next poll. That breaks the request/reply cycle that bounded
- * buffers would otherwise deadlock on (the CM-5's two networks, in software).
- * Reception: AM_NRECV pre-posted MPI_Irecv per source and channel, handled in posting order, so
- * delivery per pair is in order. Payloads of AM_BULK bytes or more travel zero-copy as their own
- * message on a bulk tag, from the source array straight into the destination address: the target
- * posts the receive when it handles the header (put, store) or the origin posts it before sending
- * the request (get). A source's requests after a bulk put or store wait until its data has landed,
- * so counters and acks follow program order per pair.
+ * Two channels, each with its own send buffers: requests (issued by the program) and replies
+ * (issued by request handlers). Reply handlers send nothing, so replies always drain; a request
+ * handler that finds no free reply buffer makes its message wait, with the source's later
+ * requests, in the source's backlog (copied out of the receive buffer) and is retried at the
+ * next poll. That breaks the request/reply cycle that bounded buffers would otherwise deadlock on
+ * (the CM-5's two networks, in software): reception never waits for anything.
+ * Reception: one ring of AM_NRECV * AM_NCH * (np - 1) pre-posted MPI_Irecv from any source on one
+ * tag, handled in posting order (which is matching order, so delivery per pair is in order), one
+ * buffer after another: a poll is an MPI_Test of the ring's next receive, which progresses MPI and
+ * sees a message that arrived meanwhile. Replies to a request buffer go out as soon as it has
+ * been handled, and its receive is re-posted at the next poll. Payloads of AM_BULK bytes or more
+ * travel zero-copy as their own message on a bulk tag, from the source array straight into the
+ * destination address: the target posts the receive when it handles the header (put, store) or
+ * the origin posts it before sending the request (get). A source's requests after a bulk put or
+ * store wait until its data has landed, so counters and acks follow program order per pair.
  * Flow control: at most AM_NBUF buffers in flight per destination and channel; the program waits
  * (polling) for one to free, a handler retries at a later poll. Store counters are byte counts in
  * a static table; all_store_sync is Fig. 6-8's loop of global sums (MPI_Iallreduce + polling).
@@ -26,13 +30,13 @@
 
 #define AM_BUFSZ 65536                 /* one aggregation or receive buffer */
 #define AM_NBUF 4                      /* send buffers per destination and channel, at most */
-#define AM_NRECV 2                     /* pre-posted receives per source and channel */
+#define AM_NRECV 2                     /* receive ring slots per source and channel */
 #define AM_BULK 16384                  /* payloads this large go zero-copy as their own message */
 #define AM_CHUNK ((size_t)1 << 30)     /* longer contiguous bulk transfers are split into these */
+#define AM_TAKE 8                      /* request buffers handled per poll, at most */
 
 enum { CH_REQ, CH_REP, AM_NCH };
-enum { TAG_REQ = 1, TAG_REP = 2, TAG_BULK = 3, TAG_GETD = 4 };
-static const int am_tag[AM_NCH] = {TAG_REQ, TAG_REP};
+enum { TAG_AM = 1, TAG_BULK = 3, TAG_GETD = 4 };
 
 /* Handlers. */
 enum { H_GET = 1, H_GET_REP, H_PUT, H_PUT_ACK, H_STORE, H_AMO, H_AMO_REP };
@@ -76,12 +80,12 @@ typedef struct am_out {
   MPI_Request req[AM_NBUF];  /* the Isend of each buffer in flight, else MPI_REQUEST_NULL */
 } am_out;
 
-/* Incoming buffers from one source on one channel: slot head is handled next, from pos. */
-typedef struct am_in {
-  char *buf[AM_NRECV];
-  int head;
-  size_t pos;
-} am_in;
+/* Requests from one source that wait because a handler could not run yet (no reply space, bulk
+ * data not landed): copied out of the receive ring, handled from pos, in order. */
+typedef struct am_backlog {
+  char *buf;
+  size_t pos, len, cap;
+} am_backlog;
 
 /* A list of MPI requests, each with the counter to decrement when it completes (or NULL). */
 typedef struct am_reqs {
@@ -106,12 +110,11 @@ static struct {
   char *base;
   int64_t *send, *recv;        /* store counters: bytes sent by me, received by me, per id */
   am_out *out;                 /* [ch * np + dest] */
-  am_in *in;                   /* [ch * np + source] */
-  int nrreq;                   /* AM_NCH * np * AM_NRECV */
-  MPI_Request *rreq;           /* [(ch * np + source) * AM_NRECV + slot] */
-  int *rcount;                 /* bytes received in that slot, -1 while not (yet) received */
-  int *ridx;
-  MPI_Status *rst;
+  am_backlog *backlog;         /* [source] */
+  int nring, rhead;            /* the receive ring: AM_NRECV * AM_NCH * (np - 1) slots; next */
+  int repost;                  /* the slot last handled, its receive not yet re-posted, or -1 */
+  char **rbuf;                 /* [slot] */
+  MPI_Request *rreq;           /* [slot]: its receive (any source, TAG_AM) */
   int *dirty, ndirty;          /* out entries with a buffer being filled */
   unsigned char *stalled;      /* [source]: its head request waits (reply space, bulk data) */
   int nstalled;
@@ -122,6 +125,7 @@ static struct {
   am_reqs replq;               /* Isends of bulk get data (target side) */
   int64_t pending;             /* gets and puts issued by me and not complete */
   bool busy;                   /* inside am_poll */
+  bool stored;                 /* a store handler ran (take) */
   uint64_t nsent, nrecvd;      /* buffers sent and handled (dump) */
   uint64_t nwait_reply, nwait_bulk, nwait_send;   /* handler retries, program waits (dump) */
 } am;
@@ -158,6 +162,7 @@ static void reqs_test(am_reqs *q) {
   MPI_Testsome(q->n, q->r, &outc, q->idx, MPI_STATUSES_IGNORE);
   if (outc == MPI_UNDEFINED || outc == 0)
     return;
+  sc_poll_work++;
   for (int i = 0; i < outc; i++) {
     sc_ctr *c = q->c[q->idx[i]];
     if (c) {
@@ -179,7 +184,11 @@ static void reqs_test(am_reqs *q) {
 /* Send the buffer being filled for (ch, d). */
 static void send_cur(int ch, int d) {
   am_out *o = out_of(ch, d);
-  MPI_Isend(o->cur, (int)o->fill, MPI_BYTE, d, am_tag[ch], am.comm, &o->req[o->curi]);
+  MPI_Isend(o->cur, (int)o->fill, MPI_BYTE, d, TAG_AM, am.comm, &o->req[o->curi]);
+  /* a small message is sent eagerly, complete at once: tested now, while it travels, the buffer
+   * is free without a test when the next message needs one */
+  int done;
+  MPI_Test(&o->req[o->curi], &done, MPI_STATUS_IGNORE);
   am.nsent++;
   o->cur = NULL;
   o->fill = o->room = 0;
@@ -398,6 +407,7 @@ static bool h_store(int s, const am_hdr *h) {
   } else
     memcpy(am.base + h->addr, pl, h->len);
   am.recv[h->ctr] += h->len;
+  am.stored = true;
   return true;
 }
 
@@ -465,71 +475,125 @@ static bool handle(int s, const am_hdr *h) {
 
 /* ---------------- reception and progress ---------------- */
 
-/* Handle the received buffers of s on ch in posting order, re-posting each when done; stop at a
- * message that must wait. */
-static void drain(int ch, int s) {
-  am_in *in = &am.in[ch * am.np + s];
-  for (;;) {
-    int j = (ch * am.np + s) * AM_NRECV + in->head;
-    if (am.rcount[j] < 0)
-      break;
-    char *b = in->buf[in->head];
-    size_t cnt = (size_t)am.rcount[j];
-    while (in->pos < cnt) {
-      const am_hdr *h = (const am_hdr *)(b + in->pos);
-      if (!handle(s, h)) {
-        if (am.bphase[s] == BULK_POSTED)
-          am.nwait_bulk++;
-        else
-          am.nwait_reply++;
-        if (!am.stalled[s]) {
-          am.stalled[s] = 1;
-          am.nstalled++;
-        }
-        return;
-      }
-      in->pos += HDR + h->wlen;
+/* Run the handlers of the messages in b[pos, len) from s in order; returns where one had to wait
+ * (it is retried at a later poll), or len. */
+static size_t run(int s, const char *b, size_t pos, size_t len) {
+  while (pos < len) {
+    const am_hdr *h = (const am_hdr *)(b + pos);
+    if (!handle(s, h)) {
+      if (am.bphase[s] == BULK_POSTED)
+        am.nwait_bulk++;
+      else
+        am.nwait_reply++;
+      return pos;
     }
-    in->pos = 0;
-    am.rcount[j] = -1;
-    am.nrecvd++;
-    MPI_Irecv(b, AM_BUFSZ, MPI_BYTE, s, am_tag[ch], am.comm, &am.rreq[j]);
-    in->head = (in->head + 1) % AM_NRECV;
+    pos += HDR + h->wlen;
   }
-  if (am.stalled[s] && ch == CH_REQ) {
+  return len;
+}
+
+/* Append b[0, n) to s's backlog. */
+static void backlog_add(int s, const char *b, size_t n) {
+  am_backlog *q = &am.backlog[s];
+  if (q->len + n > q->cap) {
+    size_t cap = q->cap ? q->cap : AM_BUFSZ;
+    while (cap < q->len + n)
+      cap *= 2;
+    char *nb = realloc(q->buf, cap);
+    if (!nb)
+      sc_fatal("am transport: out of memory for waiting requests");
+    q->buf = nb;
+    q->cap = cap;
+  }
+  memcpy(q->buf + q->len, b, n);
+  q->len += n;
+}
+
+/* Whether h is a reply (those never wait, and a buffer holds messages of one channel). */
+static inline bool is_reply(const am_hdr *h) {
+  return h->h == H_GET_REP || h->h == H_PUT_ACK || h->h == H_AMO_REP;
+}
+
+/* A buffer of cnt bytes from s has arrived: run its handlers. Requests behind one that waits go
+ * to s's backlog, in order. The replies made go out at once. Returns whether a handler may have
+ * ended a wait of the program (it held replies or stores). */
+static bool take(int s, const char *b, size_t cnt) {
+  am.nrecvd++;
+  if (is_reply((const am_hdr *)b)) {
+    run(s, b, 0, cnt);
+    return true;
+  }
+  if (am.stalled[s]) {
+    backlog_add(s, b, cnt);
+    return false;
+  }
+  am.stored = false;
+  size_t at = run(s, b, 0, cnt);
+  if (at < cnt) {
+    am.stalled[s] = 1;
+    am.nstalled++;
+    backlog_add(s, b + at, cnt - at);
+  }
+  if (out_of(CH_REP, s)->cur)
+    send_cur(CH_REP, s);
+  return am.stored;
+}
+
+/* Retry the waiting requests of s. */
+static void retry(int s) {
+  am_backlog *q = &am.backlog[s];
+  size_t at = run(s, q->buf, q->pos, q->len);
+  if (at != q->pos)
+    sc_poll_work++;
+  q->pos = at;
+  if (q->pos == q->len) {
+    q->pos = q->len = 0;
     am.stalled[s] = 0;
     am.nstalled--;
   }
+  if (out_of(CH_REP, s)->cur)
+    send_cur(CH_REP, s);
 }
 
-/* Progress: take in what has arrived, run its handlers, complete bulk transfers, then send every
- * buffer being filled (the replies just made among them). */
+/* Re-post the receive of the ring slot handled last, if it waits for that. */
+static inline void repost(void) {
+  if (am.repost >= 0) {
+    MPI_Irecv(am.rbuf[am.repost], AM_BUFSZ, MPI_BYTE, MPI_ANY_SOURCE, TAG_AM, am.comm,
+              &am.rreq[am.repost]);
+    am.repost = -1;
+  }
+}
+
+/* Progress: take in what has arrived, run its handlers, retry waiting requests, complete bulk
+ * transfers, then send every buffer being filled. Reception is MPI_Test on the ring's next
+ * receive, the cheapest poll there is: it progresses MPI and sees a message that arrived
+ * meanwhile. After a buffer that may have ended the caller's wait (replies, stores) the poll
+ * goes on without testing further, and the slot's receive is re-posted only at the next poll, off
+ * the path of that wait; after other requests (whose replies are out) up to AM_TAKE buffers are
+ * taken. Slots are re-posted in ring order, which keeps posting order the ring's order. */
 static void am_poll(void) {
   if (am.busy)
     return;
   am.busy = true;
-  if (am.nrreq) {
-    int outc;
-    MPI_Testsome(am.nrreq, am.rreq, &outc, am.ridx, am.rst);
-    if (outc != MPI_UNDEFINED && outc > 0) {
-      for (int i = 0; i < outc; i++) {
-        int cnt;
-        MPI_Get_count(&am.rst[i], MPI_BYTE, &cnt);
-        am.rcount[am.ridx[i]] = cnt;
-      }
-      /* replies first: they free counters and never wait */
-      for (int i = 0; i < outc; i++)
-        if (am.ridx[i] / AM_NRECV / am.np == CH_REP)
-          drain(CH_REP, am.ridx[i] / AM_NRECV % am.np);
-      for (int i = 0; i < outc; i++)
-        if (am.ridx[i] / AM_NRECV / am.np == CH_REQ)
-          drain(CH_REQ, am.ridx[i] / AM_NRECV % am.np);
-    }
+  for (int k = 0; k < AM_TAKE && am.nring; k++) {
+    repost();
+    int done = 0;
+    MPI_Status st;
+    MPI_Test(&am.rreq[am.rhead], &done, &st);
+    if (!done)
+      break;
+    int cnt, slot = am.rhead;
+    sc_poll_work++;
+    MPI_Get_count(&st, MPI_BYTE, &cnt);
+    am.rhead = (slot + 1) % am.nring;
+    am.repost = slot;
+    if (take(st.MPI_SOURCE, am.rbuf[slot], (size_t)cnt))
+      break;
   }
   if (am.nstalled)
     for (int s = 0; s < am.np; s++)
       if (am.stalled[s])
-        drain(CH_REQ, s);
+        retry(s);
   if (am.getq.n)
     reqs_test(&am.getq);
   if (am.sendq.n)
@@ -572,35 +636,28 @@ static void am_init(size_t bytes, int n_stctr) {
 
   int np = am.np;
   am.out = zalloc((size_t)AM_NCH * np * sizeof *am.out);
-  am.in = zalloc((size_t)AM_NCH * np * sizeof *am.in);
+  am.backlog = zalloc((size_t)np * sizeof *am.backlog);
   am.dirty = zalloc((size_t)AM_NCH * np * sizeof *am.dirty);
   am.stalled = zalloc((size_t)np);
   am.bphase = zalloc((size_t)np);
   am.breq = zalloc((size_t)np * sizeof *am.breq);
-  am.nrreq = np > 1 ? AM_NCH * np * AM_NRECV : 0;
-  am.rreq = zalloc((size_t)AM_NCH * np * AM_NRECV * sizeof *am.rreq);
-  am.rcount = zalloc((size_t)AM_NCH * np * AM_NRECV * sizeof *am.rcount);
-  am.ridx = zalloc((size_t)AM_NCH * np * AM_NRECV * sizeof *am.ridx);
-  am.rst = zalloc((size_t)AM_NCH * np * AM_NRECV * sizeof *am.rst);
   for (int s = 0; s < np; s++)
     am.breq[s] = MPI_REQUEST_NULL;
-  for (int ch = 0; ch < AM_NCH; ch++)
-    for (int s = 0; s < np; s++) {
-      for (int i = 0; i < AM_NBUF; i++)
-        out_of(ch, s)->req[i] = MPI_REQUEST_NULL;
-      for (int k = 0; k < AM_NRECV; k++) {
-        int j = (ch * np + s) * AM_NRECV + k;
-        am.rcount[j] = -1;
-        am.rreq[j] = MPI_REQUEST_NULL;
-        if (s == am.me)
-          continue;
-        void *b;
-        if (posix_memalign(&b, 64, AM_BUFSZ))
-          sc_fatal("am transport: out of memory for receive buffers");
-        am.in[ch * np + s].buf[k] = b;
-        MPI_Irecv(b, AM_BUFSZ, MPI_BYTE, s, am_tag[ch], am.comm, &am.rreq[j]);
-      }
-    }
+  for (int e = 0; e < AM_NCH * np; e++)
+    for (int i = 0; i < AM_NBUF; i++)
+      am.out[e].req[i] = MPI_REQUEST_NULL;
+  am.nring = AM_NRECV * AM_NCH * (np - 1);
+  am.rhead = 0;
+  am.repost = -1;
+  am.rbuf = zalloc((size_t)am.nring * sizeof *am.rbuf);
+  am.rreq = zalloc((size_t)am.nring * sizeof *am.rreq);
+  for (int k = 0; k < am.nring; k++) {
+    void *b;
+    if (posix_memalign(&b, 64, AM_BUFSZ))
+      sc_fatal("am transport: out of memory for receive buffers");
+    am.rbuf[k] = b;
+    MPI_Irecv(b, AM_BUFSZ, MPI_BYTE, MPI_ANY_SOURCE, TAG_AM, am.comm, &am.rreq[k]);
+  }
   am.pending = 0;
   am.busy = false;
 }
@@ -630,19 +687,20 @@ static void am_finalize(void) {
     while (!all_sent());
     sc_wait_end(&w);
   }
-  for (int j = 0; j < AM_NCH * am.np * AM_NRECV; j++)
-    if (am.rreq[j] != MPI_REQUEST_NULL) {
-      int done = 0;
-      MPI_Cancel(&am.rreq[j]);
-      while (MPI_Test(&am.rreq[j], &done, MPI_STATUS_IGNORE), !done)
+  for (int k = 0; k < am.nring; k++) {
+    int done = 0;
+    if (k != am.repost) {
+      MPI_Cancel(&am.rreq[k]);
+      while (MPI_Test(&am.rreq[k], &done, MPI_STATUS_IGNORE), !done)
         ;
     }
-  for (int e = 0; e < AM_NCH * am.np; e++) {
+    free(am.rbuf[k]);
+  }
+  for (int e = 0; e < AM_NCH * am.np; e++)
     for (int i = 0; i < am.out[e].nbuf; i++)
       free(am.out[e].buf[i]);
-    for (int k = 0; k < AM_NRECV; k++)
-      free(am.in[e].buf[k]);
-  }
+  for (int p = 0; p < am.np; p++)
+    free(am.backlog[p].buf);
   am_reqs *qs[] = {&am.getq, &am.sendq, &am.replq};
   for (int i = 0; i < 3; i++) {
     free(qs[i]->r);
@@ -650,15 +708,13 @@ static void am_finalize(void) {
     free(qs[i]->idx);
   }
   free(am.out);
-  free(am.in);
+  free(am.backlog);
   free(am.dirty);
   free(am.stalled);
   free(am.bphase);
   free(am.breq);
+  free(am.rbuf);
   free(am.rreq);
-  free(am.rcount);
-  free(am.ridx);
-  free(am.rst);
   free(am.send);
   free(am.recv);
   MPI_Comm_free(&am.comm);
@@ -973,18 +1029,14 @@ static void am_dump(FILE *f) {
           MPI_Test(&o->req[i], &done, MPI_STATUS_IGNORE);
         inflight += !done;
       }
-      am_in *in = &am.in[ch * am.np + p];
-      int ready = 0;
-      for (int k = 0; k < AM_NRECV; k++)
-        ready += am.rcount[(ch * am.np + p) * AM_NRECV + k] >= 0;
-      if (inflight || o->cur || ready || in->pos)
-        fprintf(f, "libsplit: process %d: am: %s with %d: %d buffers in flight, %zu bytes being "
-                "filled; %d received unhandled (at byte %zu)\n", me,
-                ch == CH_REQ ? "requests" : "replies", p, inflight, o->fill, ready, in->pos);
+      if (inflight || o->cur)
+        fprintf(f, "libsplit: process %d: am: %s to %d: %d buffers in flight, %zu bytes being "
+                "filled\n", me, ch == CH_REQ ? "requests" : "replies", p, inflight, o->fill);
     }
     if (am.stalled[p])
-      fprintf(f, "libsplit: process %d: am: requests from %d wait (%s)\n", me, p,
-              am.bphase[p] == BULK_POSTED ? "bulk data not landed" : "no free reply buffer");
+      fprintf(f, "libsplit: process %d: am: requests from %d wait (%s; %zu bytes unhandled)\n",
+              me, p, am.bphase[p] == BULK_POSTED ? "bulk data not landed" : "no free reply buffer",
+              am.backlog[p].len - am.backlog[p].pos);
   }
 }
 

@@ -44,9 +44,12 @@ extern const char *const sc_stat_names[SC_ST__COUNT];
 typedef struct sc_wait {
   sc_stat_kind kind;
   const char *what;
-  double start;
-  unsigned spins;
+  double start;           /* read at the SC_CLOCK_AFTER-th poll (short waits are not timed) */
+  unsigned spins, idle;   /* polls so far, polls since one did work */
 } sc_wait;
+/* A transport's poll adds 1 when it did work (ran a handler, completed a transfer); the wait
+ * loop yields only after a run of polls without work. */
+extern unsigned sc_poll_work;
 void sc_wait_begin(sc_wait *w, sc_stat_kind kind, const char *what);
 void sc_wait_step(sc_wait *w);
 void sc_wait_end(sc_wait *w);

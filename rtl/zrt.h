@@ -180,6 +180,11 @@ void zrt_sv(zrt_xfer *x);
  * number of parts; 1 when nothing is received (parts[0] is then the whole part). */
 int zrt_xfer_split(struct zrt_region *parts, const struct zrt_region *c, const zrt_xfer *x);
 
+/* An iteration of a loop whose body is a communication pattern (passes/patterns.c) begins /
+ * ends: with --az-pdl=FILE the first iteration of each is recorded. */
+void zrt_pattern_begin(int id);
+void zrt_pattern_end(int id);
+
 /* This process's part of covering region c: c cut to its block in every distributed dimension
  * (an empty range, lo > hi, where it owns nothing). */
 void zrt_region_mine(struct zrt_region *mine, const struct zrt_region *c);

@@ -18,6 +18,7 @@
  * poll (zrt_wait_until). */
 
 #define GATHER_MAX 64              /* split-phase allgathers in flight at once */
+#define PDL_COLL_TAG 100000        /* pattern files: gather tags, apart from transfer ids */
 
 typedef struct gather_op {
   bool busy;
@@ -26,6 +27,7 @@ typedef struct gather_op {
   size_t cap;                      /* bytes of tmp and out */
   int dist;                        /* the round's distance; P when all rounds are done */
   int tag;
+  int pdl_tag;                     /* the round's tag in pattern files: stable from iteration to iteration */
   MPI_Request rq[2];
 } gather_op;
 
@@ -52,6 +54,18 @@ static void gather_round(gather_op *g) {
   int bytes = (int)((size_t)cnt * g->n);
   MPI_Irecv(g->tmp + (size_t)k * g->n, bytes, MPI_BYTE, (me + k) % P, g->tag, coll_comm, &g->rq[0]);
   MPI_Isend(g->tmp, bytes, MPI_BYTE, (me - k + P) % P, g->tag, coll_comm, &g->rq[1]);
+  if (zrt_pattern_recording()) {
+    zrt_pattern_event(ZRT_PEV_BEGIN_RECV, (me + k) % P, g->pdl_tag, (size_t)bytes);
+    zrt_pattern_event(ZRT_PEV_BEGIN_SEND, (me - k + P) % P, g->pdl_tag, (size_t)bytes);
+  }
+}
+
+/* The round of g just completed, for a pattern being recorded. */
+static void gather_round_done(const gather_op *g) {
+  int P = zrt_g.nprocs, me = zrt_g.me, k = g->dist, cnt = k < P - k ? k : P - k;
+  size_t bytes = (size_t)cnt * g->n;
+  zrt_pattern_event(ZRT_PEV_END_RECV, (me + k) % P, g->pdl_tag, bytes);
+  zrt_pattern_event(ZRT_PEV_END_SEND, (me - k + P) % P, g->pdl_tag, bytes);
 }
 
 /* Start gathering n bytes at v into g. */
@@ -72,6 +86,7 @@ static void gather_start(gather_op *g, const void *v, size_t n) {
   memcpy(g->tmp, v, n);
   g->dist = 1;
   g->tag = (int)(coll_seq++ % 1024u) * 64;
+  g->pdl_tag = PDL_COLL_TAG + (zrt_pattern_recording() ? zrt_pattern_collective() * 64 : 0);
   if (P > 1 && coll_comm != MPI_COMM_NULL)
     gather_round(g);
   else
@@ -87,8 +102,11 @@ static bool gather_step(void *arg) {
     MPI_Testall(2, g->rq, &done, MPI_STATUSES_IGNORE);
     if (!done)
       return false;
+    if (zrt_pattern_recording())
+      gather_round_done(g);
     g->dist *= 2;
     g->tag++;
+    g->pdl_tag++;
     if (g->dist < P)
       gather_round(g);
   }

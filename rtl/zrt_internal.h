@@ -126,6 +126,14 @@ bool zrt_error_claimed(void);
 void zrt_wait(MPI_Request *rq);
 /* Poll done(arg) until it returns true, the same way (progress, errors, yielding). */
 void zrt_wait_until(bool (*done)(void *), void *arg);
+/* zrt_pattern.c: --az-pdl=FILE records the patterns of the run as message-passing calls. */
+typedef enum { ZRT_PEV_BEGIN_SEND, ZRT_PEV_END_SEND, ZRT_PEV_BEGIN_RECV, ZRT_PEV_END_RECV } zrt_pevent;
+void zrt_pattern_setup(const char *path);
+bool zrt_pattern_recording(void);
+void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes);
+void zrt_pattern_write(void);         /* at the end of a run (collective) */
+void zrt_pattern_check_setup(void);   /* AZ_CHECK=1: later iterations must repeat the first */
+int zrt_pattern_collective(void);     /* the number of the collective begun now in this iteration */
 /* The runtime's own communicator for its collectives (zrt_coll.c), made at start-up. */
 void zrt_coll_setup(void);
 /* zrt_error with a va_list. */

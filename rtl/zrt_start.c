@@ -1,5 +1,5 @@
 /* zrt_start.c - start and end of a run: MPI start-up (with or without a launcher), the command
- * line of section 10.1 (-s/--, -p, -q, -h/--help, --az-grid), the help text of section 10.3,
+ * line of section 10.1 (-s/--, -p, -q, -h/--help, --az-grid, --az-pdl), the help text of section 10.3,
  * the C1-C4 errors, normal exit, and the process-count queries. */
 #include "zrt_internal.h"
 #include <ctype.h>
@@ -69,6 +69,7 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
     finish_early(2);
   }
   zrt_error_setup();
+  zrt_pattern_check_setup();
   zrt_coll_setup();
   zrt_comm_setup();
 }
@@ -78,6 +79,8 @@ void zrt_exit(int status) {
   const char *stats = getenv("AZ_STATS");
   if (status == 0 && stats && strcmp(stats, "0") != 0)
     zrt_xfer_stats_print(stderr);
+  if (status == 0)
+    zrt_pattern_write();
   zrt_files_close_all();
   fflush(stdout);
   fflush(stderr);
@@ -191,6 +194,14 @@ static bool is_p_option(const char *arg) {
 static bool check_arg(const char *arg, const zrt_program *prog, int nprocs, char **msg) {
   if (strncmp(arg, "--az-grid", 9) == 0 && (arg[9] == '\0' || arg[9] == '='))
     return grid_option(arg, nprocs, msg);
+  if (strncmp(arg, "--az-pdl", 8) == 0 && (arg[8] == '\0' || arg[8] == '=')) {
+    if (arg[8] != '=' || arg[9] == '\0') {
+      *msg = zrt_aprintf("missing file name for option '--az-pdl' (--az-pdl=FILE)");
+      return false;
+    }
+    zrt_pattern_setup(arg + 9);
+    return true;
+  }
   if (strncmp(arg, "-s", 2) == 0 && arg[2] != '\0')
     return config_option(prog, arg + 2, arg, msg);
   if (strncmp(arg, "--", 2) == 0 && arg[2] != '\0' && strncmp(arg, "--az-", 5) != 0)

@@ -431,6 +431,9 @@ void zrt_dr(zrt_xfer *x) {
       plan_segment(x, p);
     p->key = k;
   }
+  if (zrt_pattern_recording())
+    for (int i = 0; i < p->nrecvs; i++)
+      zrt_pattern_event(ZRT_PEV_BEGIN_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
   if (comm_binding == BIND_MSG) {
     for (int i = 0; i < p->nrecvs; i++)
       MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
@@ -456,6 +459,8 @@ void zrt_sr(zrt_xfer *x) {
   sc_ctr ctr = SC_CTR_INIT;
   for (int i = 0; i < p->nsends; i++) {
     xfer_peer *pe = &p->sends[i];
+    if (zrt_pattern_recording())
+      zrt_pattern_event(ZRT_PEV_BEGIN_SEND, pe->proc, x->id, pe->bytes);
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
       at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, pe->buf + at, true);
@@ -505,6 +510,9 @@ void zrt_dn(zrt_xfer *x) {
     for (int b = 0; b < pe->nboxes; b++)
       at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, (char *)from + at, false);
   }
+  if (zrt_pattern_recording())
+    for (int i = 0; i < p->nrecvs; i++)
+      zrt_pattern_event(ZRT_PEV_END_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
   p->receiving = false;
 }
 
@@ -519,6 +527,9 @@ void zrt_sv(zrt_xfer *x) {
   else if (comm_binding == BIND_STORE && p->nsends > 0)
     sc_store_local_sync();      /* the send buffers may be packed again */
   p->sv_wait += now() - t0;
+  if (zrt_pattern_recording())
+    for (int i = 0; i < p->nsends; i++)
+      zrt_pattern_event(ZRT_PEV_END_SEND, p->sends[i].proc, x->id, p->sends[i].bytes);
   p->sending = false;
 }
 

@@ -708,6 +708,14 @@ static void print_definitions(void) {
   printf("# columns: op size metric libsplit raw ratio(libsplit/raw)\n");
 }
 
+/* n bytes aligned to a page (freed with free). */
+static void *page_alloc(size_t n) {
+  void *p = NULL;
+  if (posix_memalign(&p, 4096, n) != 0)
+    sc_abort(2, "table61: out of memory");
+  return p;
+}
+
 int main(int argc, char **argv) {
   sc_config cfg = {.segment_bytes = 2 * DATA_BYTES + MIB};
   sc_init(&argc, &argv, &cfg);
@@ -725,8 +733,11 @@ int main(int argc, char **argv) {
   k_done = sc_stctr_alloc();
   rdata = sc_toglobal(1, seg);
   r0data = sc_toglobal(0, seg);
-  lsrc = malloc(DATA_BYTES);
-  ldst = malloc(DATA_BYTES);
+  /* Local buffers, the libsplit target (the segment) and the raw AM target are all page-aligned,
+   * so both sides copy between equally aligned addresses (a copy between addresses 16 bytes
+   * apart modulo a page is 12-16% slower in the kernel's process_vm_readv). */
+  lsrc = page_alloc(DATA_BYTES);
+  ldst = page_alloc(DATA_BYTES);
   am_out = malloc((size_t)SCALAR_BATCH * 32 + AGG);
   am_in = malloc(AGG);
   am_rep = malloc((size_t)SCALAR_BATCH * 8 + AGG);
@@ -734,7 +745,7 @@ int main(int argc, char **argv) {
   am_reqs = malloc(AM_MAXREQ * sizeof *am_reqs);
   am_hdrs = malloc(AM_MAXREQ * sizeof *am_hdrs);
   if (use_am) {
-    rawseg = malloc(DATA_BYTES);
+    rawseg = page_alloc(DATA_BYTES);
   } else {
     MPI_Info info;
     MPI_Info_create(&info);

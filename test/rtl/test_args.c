@@ -60,6 +60,8 @@ static void expect_error(const zrt_program *prog, const char **args, const char 
 
 /* Section 14.3 cases 48-52 and the two records cases, without MPI. */
 static void test_messages(void) {
+  expect_error(&basics, (const char *[]){ "--az-pdl", NULL }, "missing file name for option '--az-pdl' (--az-pdl=FILE)");
+  expect_error(&basics, (const char *[]){ "--az-pdl=", NULL }, "missing file name for option '--az-pdl' (--az-pdl=FILE)");
   expect_error(&basics, (const char *[]){ "-sn=abc", NULL },
                "invalid value 'abc' for config var 'n' (expected an integer)");
   expect_error(&basics, (const char *[]){ "-sn=3000000000", NULL },
@@ -91,7 +93,7 @@ static void test_options(void) {
   CHECK_INT(parse(&basics, 1, (const char *[]){ NULL }, msg, sizeof msg), ZRT_ARGS_RUN);
   CHECK(!zrt_g.quiet);
   static const char *const bad[] = { "-p", "-p4x", "-px", "-q1", "-s", "-s=3", "--", "--=3",
-                                     "x", "-", "-h1", "-sN=1", "--az-pdl=x",
+                                     "x", "-", "-h1", "-sN=1", "--az-bogus=x",
                                      "-P4", "-Q", "" };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char want[64];

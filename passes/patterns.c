@@ -1,0 +1,99 @@
+/* patterns.c - communication patterns (Felten, seed 000): a pattern is a fixed conversation. The
+ * body of an innermost loop whose communication is straight-line is one: every iteration sends
+ * the same messages (its ghost-cell transfers and the gathers of its full reductions). A loop body
+ * is not a pattern when its conversation may change from one iteration to the next or is not made
+ * of point-to-point messages the runtime can describe: communication inside an if arm or a nested
+ * loop, a procedure call, output or input of parallel values, floods, partial reductions, scans,
+ * '@^' or wide shifts, wrap and reflect, transfers under regions that are not named (their sizes
+ * may change). Patterns are numbered 1, 2, ... (IrStmt.pattern of the
+ * loop); the generated code brackets each iteration with zrt_pattern_begin/end. */
+#include "ir.h"
+
+typedef struct Scan {
+  bool comm;                 /* has communication */
+  bool other;                /* has communication a pattern cannot hold */
+} Scan;
+
+static void scan_list(const IrList *l, Scan *sc, bool straight);
+
+/* True if e needs communication other than ghost-cell transfers and full reductions. */
+static bool other_comm(const Expr *e) {
+  if (!e) return false;
+  if (e->kind == EX_FLOOD || e->kind == EX_SCAN || (e->kind == EX_REDUCE && e->region)) return true;
+  if (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) return true;
+  if (other_comm(e->base) || other_comm(e->lhs) || other_comm(e->rhs) || other_comm(e->inner)) return true;
+  for (int i = 0; i < e->nargs; i++)
+    if (other_comm(e->args[i])) return true;
+  return false;
+}
+
+/* True if statement s's own expressions need such communication, or transfers whose sizes may
+ * change from one iteration to the next (under a region that is not a named one). */
+static bool stmt_other(const IrStmt *s) {
+  const Stmt *st = s->ast;
+  if (s->kind == IR_IO || s->kind == IR_WRAP || st->kind == ST_CALL) return true;
+  for (int i = 0; i < s->transfers.len; i++) {
+    const IrTransfer *t = s->transfers.items[i];
+    if ((t->place == XF_AT_ROOT || t->place == XF_EARLY) && !t->cover) return true;
+  }
+  for (int i = 0; i < s->shifts.len; i++) {
+    const IrShift *sh = s->shifts.items[i];
+    bool fits = sh->known && !sh->wrap;
+    for (int k = 0; fits && k < sh->rank; k++) fits = sh->d[k] <= IR_FLUFF && sh->d[k] >= -IR_FLUFF;
+    if (!fits) return true;
+  }
+  if (other_comm(st->lhs) || other_comm(st->rhs) || other_comm(st->value) || other_comm(st->from) ||
+      other_comm(st->to) || other_comm(st->step))
+    return true;
+  int nconds = st->kind == ST_IF ? st->narms : (st->kind == ST_WHILE || st->kind == ST_REPEAT) ? 1 : 0;
+  for (int i = 0; i < nconds; i++)
+    if (other_comm(st->conds[i])) return true;
+  for (int i = 0; i < st->nitems; i++)
+    if (other_comm(st->items[i].value)) return true;
+  return false;
+}
+
+/* True if s's own expressions communicate at all. */
+static bool stmt_comm(const IrStmt *s) {
+  for (int i = 0; i < s->transfers.len; i++) {
+    const IrTransfer *t = s->transfers.items[i];
+    if (t->place == XF_AT_ROOT || t->place == XF_EARLY) return true; /* the others run elsewhere or not at all */
+  }
+  return s->reductions.len > 0 || s->pre.len > 0;
+}
+
+/* What s (with what it contains) does; straight: s runs once per iteration of the loop scanned. */
+static void scan_stmt(const IrStmt *s, Scan *sc, bool straight) {
+  bool own = stmt_comm(s) || stmt_other(s);
+  if (own) sc->comm = true;
+  if (stmt_other(s) || (own && !straight)) sc->other = true;
+  bool loop = s->kind == IR_WHILE || s->kind == IR_REPEAT || s->kind == IR_FOR;
+  scan_list(&s->body, sc, straight && !loop);
+  for (int i = 0; i < s->narms; i++) scan_list(&s->arms[i], sc, false);
+  scan_list(&s->else_body, sc, false);
+}
+
+static void scan_list(const IrList *l, Scan *sc, bool straight) {
+  for (int i = 0; i < l->n; i++) scan_stmt(l->items[i], sc, straight);
+}
+
+static void find_list(IrProgram *ir, IrList *l);
+
+/* Number the loops whose bodies are patterns, innermost first. */
+static void find_stmt(IrProgram *ir, IrStmt *s) {
+  find_list(ir, &s->body);
+  for (int i = 0; i < s->narms; i++) find_list(ir, &s->arms[i]);
+  find_list(ir, &s->else_body);
+  if (s->kind != IR_WHILE && s->kind != IR_REPEAT && s->kind != IR_FOR) return;
+  Scan sc = {false, false};
+  scan_list(&s->body, &sc, true);
+  if (sc.comm && !sc.other) s->pattern = ++ir->npatterns;
+}
+
+static void find_list(IrProgram *ir, IrList *l) {
+  for (int i = 0; i < l->n; i++) find_stmt(ir, l->items[i]);
+}
+
+void find_patterns(IrProgram *ir) {
+  for (int i = 0; i < ir->procs.len; i++) find_list(ir, &((IrProc *)ir->procs.items[i])->body);
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# pdl_runs.sh - patterns written by running programs (--az-pdl=FILE, rtl/zrt_pattern.c): for
+# samples/jacobi.zpl, samples/heat.zpl, bench/micro/micro.zpl and test/check/own_comm_opt.zpl
+# on 1 to 4 processes (the default binding, and msg), the file must pass `azpdl check` (Appendix A
+# syntax, names paired, every message matched, no deadlock); jacobi's on 4 processes with n = 16
+# must be exactly test/pdl/runs/jacobi_np4_n16.pdl (checked by hand: four 64-byte halo messages
+# per process to its two neighbours, then the max<< gathered in two dissemination rounds).
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+BUILD=${BUILD:-build}
+AZPDL=${AZPDL:-$BUILD/azpdl}
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+fail=0
+for src in samples/jacobi.zpl samples/heat.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl; do
+  name=$(basename "$src" .zpl)
+  args=
+  case $name in jacobi) args=-sn=16 ;; micro) args="-sn=20 -siters=3" ;; esac
+  "$AZC" "$src" -o "$t/$name" 2>/dev/null || { echo "pdl_runs.sh: $src does not compile"; fail=1; continue; }
+  for run in store:1 store:2 store:3 store:4 msg:3; do
+    b=${run%:*} np=${run#*:}
+    rm -f "$t/out.pdl"
+    # shellcheck disable=SC2086
+    if ! AZ_COMM=$b timeout 120 mpirun -x AZ_COMM -np "$np" "$t/$name" $args --az-pdl="$t/out.pdl" >/dev/null 2>"$t/err"; then
+      echo "pdl_runs.sh: $name on $np processes ($b) failed"; head -5 "$t/err"; fail=1; continue
+    fi
+    if ! "$AZPDL" check "$t/out.pdl" 2>"$t/check"; then
+      echo "pdl_runs.sh: the patterns of $name on $np processes ($b) do not pass azpdl check:"; head -10 "$t/check"; fail=1
+    fi
+    if [ "$name" = jacobi ] && [ "$np" = 4 ] && ! cmp -s "$t/out.pdl" test/pdl/runs/jacobi_np4_n16.pdl; then
+      echo "pdl_runs.sh: jacobi's patterns on 4 processes ($b) differ from test/pdl/runs/jacobi_np4_n16.pdl:"
+      diff -u test/pdl/runs/jacobi_np4_n16.pdl "$t/out.pdl" | head -20; fail=1
+    fi
+  done
+done
+# a bad option value is one clear line
+"$AZC" samples/hello.zpl -o "$t/hello" 2>/dev/null
+if "$t/hello" --az-pdl >/dev/null 2>"$t/err" || ! grep -q "missing file name for option '--az-pdl'" "$t/err"; then
+  echo "pdl_runs.sh: '--az-pdl' without a file name is not reported"; cat "$t/err"; fail=1
+fi
+exit $fail
