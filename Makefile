@@ -3,7 +3,7 @@
 #   make            build azc (build/azc) and azpdl (build/azpdl, docs/pdl.md)
 #   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
 #   make test       build everything and run every test (ends "N passed, N failed")
-#   make demo       build azc and run it on samples/jacobi.zpl
+#   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file
 #   make bench      run the benchmarks in bench/
 #   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
 #   make install    install azc under $(PREFIX) (default /usr/local)
@@ -188,12 +188,16 @@ run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN)
 DEMO_NP ?= 4
 MPIRUN_ENV := OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 demo: deps
-	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a
+	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a $(BUILD)/azpdl
 	@mkdir -p $(BUILD)/demo
 	@echo "== azc samples/jacobi.zpl -o $(BUILD)/demo/jacobi"
 	@$(BUILD)/azc samples/jacobi.zpl -o $(BUILD)/demo/jacobi
-	@echo "== mpirun -np $(DEMO_NP) $(BUILD)/demo/jacobi"
-	@$(MPIRUN_ENV) mpirun -np $(DEMO_NP) $(BUILD)/demo/jacobi
+	@echo "== mpirun -np $(DEMO_NP) $(BUILD)/demo/jacobi --az-pdl=$(BUILD)/demo/jacobi.pdl"
+	@$(MPIRUN_ENV) mpirun -np $(DEMO_NP) $(BUILD)/demo/jacobi --az-pdl=$(BUILD)/demo/jacobi.pdl
+	@echo "== $(BUILD)/demo/jacobi.pdl: the communication pattern of one iteration (docs/pdl.md)"
+	@cat $(BUILD)/demo/jacobi.pdl
+	@echo "== azpdl stats $(BUILD)/demo/jacobi.pdl"
+	@$(BUILD)/azpdl check $(BUILD)/demo/jacobi.pdl && $(BUILD)/azpdl stats $(BUILD)/demo/jacobi.pdl
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/azc $(LSB_BIN)
