@@ -750,17 +750,14 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
   hoist_reset(E);
 }
 
-/* True if e computes nothing in a loop nest of its own before the statement's loop nest and may
- * run its elements in any order: no reductions, scans, floods or procedure calls. */
-static bool overlap_free(const Expr *e) {
-  if (!e) return true;
-  if (e->kind == EX_REDUCE || e->kind == EX_SCAN || e->kind == EX_FLOOD) return false;
-  if (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) return false;
-  if (!overlap_free(e->base) || !overlap_free(e->lhs) || !overlap_free(e->rhs)) return false;
-  for (int i = 0; i < e->nargs; i++)
-    if (!overlap_free(e->args[i])) return false;
-  return true;
+/* True if e itself would compute something in a loop nest of its own before the statement's loop
+ * nest, or must run its elements in order: a reduction, scan, flood or procedure call. */
+static bool overlap_blocker(const Expr *e, const void *arg) {
+  return e->kind == EX_REDUCE || e->kind == EX_SCAN || e->kind == EX_FLOOD || ir_is_call(e, arg);
 }
+
+/* True if e has none of those. */
+static bool overlap_free(const Expr *e) { return !ir_expr_any(e, overlap_blocker, NULL); }
 
 /* True if array statement st (fused with reduction r, if any) may compute the interior of this
  * process's part while its ghost cells travel and the border after them: its elements are
@@ -1495,16 +1492,12 @@ static bool deferrable(Emitter *E, const Stmt *st) {
   return t && t->kind == TY_SCALAR && t->scalar != SK_STRING && type_same((Type *)t, st->rhs->type);
 }
 
-/* True if e may read or write x: names it (or, for a global x, any parameter, which may be bound
- * to it), or calls a procedure. */
-static bool expr_needs(const Expr *e, const Symbol *x) {
-  if (!e) return false;
+/* True if e itself may read or write x (the Symbol* arg): names it (or, for a global x, any
+ * parameter, which may be bound to it), or calls a procedure. */
+static bool expr_needs(const Expr *e, const void *arg) {
+  const Symbol *x = arg;
   if (e->kind == EX_NAME && e->sym && (e->sym == x || (x->global && e->sym->kind == SYM_PARAM))) return true;
-  if (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) return true;
-  if (expr_needs(e->base, x) || expr_needs(e->lhs, x) || expr_needs(e->rhs, x) || expr_needs(e->inner, x)) return true;
-  for (int i = 0; i < e->nargs; i++)
-    if (expr_needs(e->args[i], x)) return true;
-  return false;
+  return ir_is_call(e, NULL);
 }
 
 static bool list_needs(const StmtList *l, const Symbol *x);
@@ -1515,16 +1508,7 @@ static bool stmt_needs(const Stmt *st, const Symbol *x) {
       st->kind == ST_UNSUPPORTED || st->var_sym == x)
     return true;
   if (st->kind == ST_REGION && !(st->cover && st->cover->named)) return true; /* its bounds may read x */
-  if (expr_needs(st->lhs, x) || expr_needs(st->rhs, x) || expr_needs(st->value, x) || expr_needs(st->from, x) ||
-      expr_needs(st->to, x) || expr_needs(st->step, x))
-    return true;
-  int nconds = st->kind == ST_IF ? st->narms : (st->kind == ST_WHILE || st->kind == ST_REPEAT) ? 1 : 0;
-  for (int i = 0; i < nconds; i++)
-    if (expr_needs(st->conds[i], x)) return true;
-  for (int i = 0; i < st->nitems; i++)
-    if (expr_needs(st->items[i].value, x)) return true;
-  for (int i = 0; i < st->noperands; i++)
-    if (expr_needs(st->operands[i], x)) return true;
+  if (ir_stmt_exprs_any(st, expr_needs, x)) return true;
   if (st->inner && stmt_needs(st->inner, x)) return true;
   if (list_needs(&st->body, x) || list_needs(&st->else_body, x)) return true;
   for (int i = 0; st->kind == ST_IF && i < st->narms; i++)

@@ -115,6 +115,13 @@ void comm_opt(Arena *a, IrProgram *ir);
 void find_patterns(IrProgram *ir);
 /* The transfer that comes before evaluating e, if any. */
 IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
+/* ir/walk.c: pred(e, arg) for e and every expression inside it / for every expression of
+ * statement st itself (not of the statements nested in it). */
+typedef bool (*IrExprPred)(const Expr *e, const void *arg);
+bool ir_expr_any(const Expr *e, IrExprPred pred, const void *arg);
+bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg);
+/* A call of a procedure (which may read and write any array and communicate). */
+bool ir_is_call(const Expr *e, const void *arg);
 /* Print it (azc --emit=ir). */
 void ir_print(FILE *out, const IrProgram *ir);
 #endif

@@ -32,30 +32,8 @@ typedef struct Opt {
 
 /* ---- what statements do ---- */
 
-/* True if e calls a procedure (which may write any array). */
-static bool expr_calls(const Expr *e) {
-  if (!e) return false;
-  if (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) return true;
-  if (expr_calls(e->base) || expr_calls(e->lhs) || expr_calls(e->rhs) || expr_calls(e->inner)) return true;
-  for (int i = 0; i < e->nargs; i++)
-    if (expr_calls(e->args[i])) return true;
-  return false;
-}
-
 /* True if the expressions of st itself (not of statements nested in it) call a procedure. */
-static bool stmt_calls(const Stmt *st) {
-  if (expr_calls(st->lhs) || expr_calls(st->rhs) || expr_calls(st->value) || expr_calls(st->from) ||
-      expr_calls(st->to) || expr_calls(st->step))
-    return true;
-  int nconds = st->kind == ST_IF ? st->narms : (st->kind == ST_WHILE || st->kind == ST_REPEAT) ? 1 : 0;
-  for (int i = 0; i < nconds; i++)
-    if (expr_calls(st->conds[i])) return true;
-  for (int i = 0; i < st->nitems; i++)
-    if (expr_calls(st->items[i].value)) return true;
-  for (int i = 0; i < st->noperands; i++)
-    if (expr_calls(st->operands[i])) return true;
-  return false;
-}
+static bool stmt_calls(const Stmt *st) { return ir_stmt_exprs_any(st, ir_is_call, NULL); }
 
 typedef struct Effects {
   PtrVec writes;               /* Symbol*: parallel arrays written */

@@ -16,15 +16,10 @@ typedef struct Scan {
 
 static void scan_list(const IrList *l, Scan *sc, bool straight);
 
-/* True if e needs communication other than ghost-cell transfers and full reductions. */
-static bool other_comm(const Expr *e) {
-  if (!e) return false;
-  if (e->kind == EX_FLOOD || e->kind == EX_SCAN || (e->kind == EX_REDUCE && e->region)) return true;
-  if (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) return true;
-  if (other_comm(e->base) || other_comm(e->lhs) || other_comm(e->rhs) || other_comm(e->inner)) return true;
-  for (int i = 0; i < e->nargs; i++)
-    if (other_comm(e->args[i])) return true;
-  return false;
+/* True if e itself needs communication other than ghost-cell transfers and full reductions. */
+static bool other_comm(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_FLOOD || e->kind == EX_SCAN || (e->kind == EX_REDUCE && e->region) || ir_is_call(e, NULL);
 }
 
 /* True if statement s's own expressions need such communication, or transfers whose sizes may
@@ -42,15 +37,7 @@ static bool stmt_other(const IrStmt *s) {
     for (int k = 0; fits && k < sh->rank; k++) fits = sh->d[k] <= IR_FLUFF && sh->d[k] >= -IR_FLUFF;
     if (!fits) return true;
   }
-  if (other_comm(st->lhs) || other_comm(st->rhs) || other_comm(st->value) || other_comm(st->from) ||
-      other_comm(st->to) || other_comm(st->step))
-    return true;
-  int nconds = st->kind == ST_IF ? st->narms : (st->kind == ST_WHILE || st->kind == ST_REPEAT) ? 1 : 0;
-  for (int i = 0; i < nconds; i++)
-    if (other_comm(st->conds[i])) return true;
-  for (int i = 0; i < st->nitems; i++)
-    if (other_comm(st->items[i].value)) return true;
-  return false;
+  return ir_stmt_exprs_any(st, other_comm, NULL);
 }
 
 /* True if s's own expressions communicate at all. */
