@@ -6,7 +6,9 @@
  *         the fluff, SV waits for the sends;
  *   put   (libsplit) DR stores a ready token to each source, SR waits for the tokens of its
  *         destinations, puts the packed data into their receive buffers and signals, DN waits
- *         for the signals and unpacks;
+ *         for the signals and unpacks, then at once sends the tokens of the next round (the
+ *         buffer is free again), so that from the second round on DR has nothing to do and a
+ *         sender rarely waits in SR; a plan that changes first collects the tokens sent for it;
  *   store (libsplit, the default) like put, but the data goes as signalling stores counted in
  *         bytes at the receiver, and SV waits until the send buffers are free again.
  * Receive buffers live in the libsplit segment at the same offset everywhere; a process finds
@@ -79,6 +81,7 @@ struct zrt_xfer_plan {
   xfer_peer *sends, *recvs;
   int nsends, nrecvs;
   bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
+  bool armed;                /* libsplit bindings: my ready tokens for the next round are out (sent by DN) */
   int id, line;
   /* AZ_STATS: this process's part */
   uint64_t count, bytes, messages;
@@ -419,6 +422,14 @@ static sc_gptr token_at(int proc) {
   return sc_gadd(sc_toglobal(proc, token_sink), zrt_g.me, 8);
 }
 
+/* Tell every process that sends here that my receive buffer may be overwritten. */
+static void send_tokens(zrt_xfer_plan *p) {
+  static const int64_t token = 1;
+  for (int i = 0; i < p->nrecvs; i++)
+    sc_store_ctr(token_at(p->recvs[i].proc), &token, 8, p->tok);
+  p->control += (uint64_t)p->nrecvs;
+}
+
 void zrt_dr(zrt_xfer *x) {
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
@@ -426,10 +437,13 @@ void zrt_dr(zrt_xfer *x) {
   xfer_key k;
   make_key(p, &k);
   if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0) {
+    if (p->valid && comm_binding != BIND_MSG && p->nsends > 0)
+      sc_store_sync_ctr(p->tok, 8 * (size_t)p->nsends); /* the old destinations' tokens for a next round */
     plan_build(x, p);
     if (comm_binding != BIND_MSG)
       plan_segment(x, p);
     p->key = k;
+    p->armed = false;
   }
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
@@ -438,12 +452,10 @@ void zrt_dr(zrt_xfer *x) {
     for (int i = 0; i < p->nrecvs; i++)
       MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
                 &p->recvs[i].rq);
-  } else { /* ready tokens: my receive buffer may be overwritten */
-    static const int64_t token = 1;
-    for (int i = 0; i < p->nrecvs; i++)
-      sc_store_ctr(token_at(p->recvs[i].proc), &token, 8, p->tok);
-    p->control += (uint64_t)p->nrecvs;
+  } else if (!p->armed) { /* ready tokens: my receive buffer may be overwritten */
+    send_tokens(p);
   }
+  p->armed = false;
   p->receiving = true;
 }
 
@@ -513,6 +525,10 @@ void zrt_dn(zrt_xfer *x) {
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
       zrt_pattern_event(ZRT_PEV_END_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
+  if (comm_binding != BIND_MSG && p->nrecvs > 0) { /* the buffer is free again: the next round's DR is done now */
+    send_tokens(p);
+    p->armed = true;
+  }
   p->receiving = false;
 }
 
