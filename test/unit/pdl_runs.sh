@@ -1,7 +1,8 @@
 #!/bin/sh
 # pdl_runs.sh - patterns written by running programs (--az-pdl=FILE, rtl/zrt_pattern.c): for
 # samples/jacobi.zpl, samples/heat.zpl, bench/micro/micro.zpl and test/check/own_comm_opt.zpl
-# on 1 to 4 processes (the default binding, and msg), the file must pass `azpdl check` (Appendix A
+# on 1 to 4 processes (the default binding, and msg), under AZ_CHECK=1 (every iteration of a
+# pattern must repeat the first), the file must pass `azpdl check` (Appendix A
 # syntax, names paired, every message matched, no deadlock); jacobi's on 4 processes with n = 16
 # must be exactly test/pdl/runs/jacobi_np4_n16.pdl (checked by hand: four 64-byte halo messages
 # per process to its two neighbours, then the max<< gathered in two dissemination rounds).
@@ -21,7 +22,7 @@ for src in samples/jacobi.zpl samples/heat.zpl bench/micro/micro.zpl test/check/
     b=${run%:*} np=${run#*:}
     rm -f "$t/out.pdl"
     # shellcheck disable=SC2086
-    if ! AZ_COMM=$b timeout 120 mpirun -x AZ_COMM -np "$np" "$t/$name" $args --az-pdl="$t/out.pdl" >/dev/null 2>"$t/err"; then
+    if ! AZ_CHECK=1 AZ_COMM=$b timeout 120 mpirun -x AZ_CHECK -x AZ_COMM -np "$np" "$t/$name" $args --az-pdl="$t/out.pdl" >/dev/null 2>"$t/err"; then
       echo "pdl_runs.sh: $name on $np processes ($b) failed"; head -5 "$t/err"; fail=1; continue
     fi
     if ! "$AZPDL" check "$t/out.pdl" 2>"$t/check"; then
