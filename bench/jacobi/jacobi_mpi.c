@@ -1,9 +1,7 @@
 /* jacobi_mpi.c (bench) - bench/jacobi/jacobi.zpl written by hand in C with MPI, as a good MPI
  * programmer would, to compare with what azc generates (bench/distributed.sh).
  *
- * - The same 2-D block decomposition as azc: MPI_Dims_create(P, 2), a Cartesian communicator in
- *   row-major rank order (no reordering), rows and columns of 1..n cut into nearly equal blocks
- *   (the first n % p blocks one larger).
+ * - The same 2-D block decomposition as azc (bench/mpi_grid.h, shared with star_mpi.c).
  * - Each process holds its block plus one ghost row/column on every side; where the block touches
  *   the edge of the grid the ghost cells are the boundary (0, and 1.0 below the last row).
  * - Every iteration: halo exchange with MPI_Irecv/MPI_Isend to the four neighbours (rows are
@@ -18,46 +16,15 @@
  * - Command line as jacobi_ref.c (-sn=, -siters=); output as the ZPL program; "loop seconds" is
  *   MPI_Wtime around the iteration loop (after a barrier), the largest over the processes. */
 #include <math.h>
-#include <mpi.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* Block k of p of the indices 1..n: [*lo, *hi]. */
-static void block(int n, int p, int k, int *lo, int *hi) {
-  int base = n / p, rem = n % p;
-  *lo = 1 + k * base + (k < rem ? k : rem);
-  *hi = *lo + base + (k < rem) - 1;
-}
+#include "../mpi_grid.h"
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int n = 512, iters = 100;
-  for (int i = 1; i < argc; i++) {
-    if (!strncmp(argv[i], "-sn=", 4)) n = atoi(argv[i] + 4);
-    if (!strncmp(argv[i], "-siters=", 8)) iters = atoi(argv[i] + 8);
-  }
-  int P, me;
-  MPI_Comm_size(MPI_COMM_WORLD, &P);
-  int dims[2] = {0, 0}, periods[2] = {0, 0}, coords[2];
-  MPI_Dims_create(P, 2, dims);
-  MPI_Comm grid;
-  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &grid);
-  MPI_Comm_rank(grid, &me);
-  MPI_Cart_coords(grid, me, 2, coords);
-  int north, south, west, east;
-  MPI_Cart_shift(grid, 0, 1, &north, &south);
-  MPI_Cart_shift(grid, 1, 1, &west, &east);
-
-  int rlo, rhi, clo, chi;
-  block(n, dims[0], coords[0], &rlo, &rhi);
-  block(n, dims[1], coords[1], &clo, &chi);
-  int nr = rhi - rlo + 1, nc = chi - clo + 1;
-  if (nr < 1 || nc < 1) {
-    if (me == 0)
-      fprintf(stderr, "jacobi_mpi: n = %d is too small for %d x %d processes\n", n, dims[0], dims[1]);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
+  bench_grid g;
+  bench_grid_setup(&g, argc, argv, 512, 100, 1, "jacobi_mpi");
+  int iters = (int)g.iters, me = g.me, nr = (int)g.nr, nc = (int)g.nc;
+  int north = g.north, south = g.south, west = g.west, east = g.east;
+  MPI_Comm grid = g.comm;
   /* local (nr + 2) x (nc + 2); local (i, j) is global (rlo - 1 + i, clo - 1 + j) */
   int w = nc + 2;
   double *restrict a = calloc((size_t)(nr + 2) * (size_t)w, sizeof *a);
@@ -106,18 +73,11 @@ int main(int argc, char **argv) {
   for (int i = 1; i <= nr; i++)
     for (int j = 1; j <= nc; j++)
       part += a[(size_t)i * w + j];
-  double *parts = malloc((size_t)P * sizeof *parts);
-  if (!parts)
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  MPI_Allgather(&part, 1, MPI_DOUBLE, parts, 1, MPI_DOUBLE, grid);
-  double sum = parts[0];
-  for (int q = 1; q < P; q++)
-    sum += parts[q];
+  double sum = bench_sum_in_rank_order(part, &g);
   if (me == 0) {
     printf("err = %.10e  sum = %.10e\n", err, sum);
     printf("loop seconds: %.6f\n", maxsecs);
   }
-  free(parts);
   free(a);
   free(t);
   MPI_Type_free(&column);

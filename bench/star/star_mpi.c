@@ -1,9 +1,8 @@
 /* star_mpi.c (bench) - bench/star/star.zpl (radius-2 star stencil) written by hand in C with MPI,
  * as a good MPI programmer would, to compare with what azc generates (bench/distributed.sh).
  *
- * - The same 2-D block decomposition as azc: MPI_Dims_create(P, 2), a Cartesian communicator in
- *   row-major rank order (no reordering), rows and columns of 1..n cut into nearly equal blocks
- *   (the first n % p blocks one larger). Every block needs at least two rows and two columns.
+ * - The same 2-D block decomposition as azc (bench/mpi_grid.h, shared with jacobi_mpi.c). Every
+ *   block needs at least two rows and two columns.
  * - Each process holds its block plus two ghost rows/columns on every side (zero where the block
  *   touches the edge of the grid: the border of A).
  * - Every iteration: halo exchange with MPI_Irecv/MPI_Isend to the four neighbours (two rows and
@@ -15,46 +14,15 @@
  *   in rank order (MPI_Allgather), which is what azc does, so the rounding is the same at every P.
  * - Command line as star_ref.c (-sn=, -siters=); output as the ZPL program; "loop seconds" is
  *   MPI_Wtime around the iteration loop (after a barrier), the largest over the processes. */
-#include <mpi.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* Block k of p of the indices 1..n: [*lo, *hi]. */
-static void block(long n, int p, int k, long *lo, long *hi) {
-  long base = n / p, rem = n % p;
-  *lo = 1 + k * base + (k < rem ? k : rem);
-  *hi = *lo + base + (k < rem) - 1;
-}
+#include "../mpi_grid.h"
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  long n = 4000, iters = 10;
-  for (int i = 1; i < argc; i++) {
-    if (!strncmp(argv[i], "-sn=", 4)) n = atol(argv[i] + 4);
-    if (!strncmp(argv[i], "-siters=", 8)) iters = atol(argv[i] + 8);
-  }
-  int P, me;
-  MPI_Comm_size(MPI_COMM_WORLD, &P);
-  int dims[2] = {0, 0}, periods[2] = {0, 0}, coords[2];
-  MPI_Dims_create(P, 2, dims);
-  MPI_Comm grid;
-  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &grid);
-  MPI_Comm_rank(grid, &me);
-  MPI_Cart_coords(grid, me, 2, coords);
-  int north, south, west, east;
-  MPI_Cart_shift(grid, 0, 1, &north, &south);
-  MPI_Cart_shift(grid, 1, 1, &west, &east);
-
-  long rlo, rhi, clo, chi;
-  block(n, dims[0], coords[0], &rlo, &rhi);
-  block(n, dims[1], coords[1], &clo, &chi);
-  long nr = rhi - rlo + 1, nc = chi - clo + 1;
-  if (nr < 2 || nc < 2) {
-    if (me == 0)
-      fprintf(stderr, "star_mpi: n = %ld is too small for %d x %d processes\n", n, dims[0], dims[1]);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
+  bench_grid g;
+  bench_grid_setup(&g, argc, argv, 4000, 10, 2, "star_mpi");
+  long iters = g.iters, nr = g.nr, nc = g.nc, rlo = g.rlo, clo = g.clo;
+  int me = g.me, north = g.north, south = g.south, west = g.west, east = g.east;
+  MPI_Comm grid = g.comm;
   /* local (nr + 4) x (nc + 4); local (i, j) is global (rlo - 2 + i, clo - 2 + j) */
   long w = nc + 4;
   double *restrict a = calloc((size_t)((nr + 4) * w), sizeof *a);
@@ -98,18 +66,11 @@ int main(int argc, char **argv) {
   for (long i = 2; i < nr + 2; i++)
     for (long j = 2; j < nc + 2; j++)
       part += a[i * w + j];
-  double *parts = malloc((size_t)P * sizeof *parts);
-  if (!parts)
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  MPI_Allgather(&part, 1, MPI_DOUBLE, parts, 1, MPI_DOUBLE, grid);
-  double sum = parts[0];
-  for (int q = 1; q < P; q++)
-    sum += parts[q];
+  double sum = bench_sum_in_rank_order(part, &g);
   if (me == 0) {
     printf("sum = %.10e\n", sum);
     printf("loop seconds: %.6f\n", maxsecs);
   }
-  free(parts);
   free(a);
   free(b);
   MPI_Type_free(&rows);
