@@ -143,25 +143,24 @@ static Avail *all_current(const PtrVec *av, const IrTransfer *t) {
   return first;
 }
 
+/* True if t already carries sh. */
+static bool carries(const IrTransfer *t, const IrShift *sh) {
+  for (int j = 0; j < t->items.len; j++)
+    if (same_shift(t->items.items[j], sh)) return true;
+  return false;
+}
+
 /* The number of items of t that host does not have yet. */
 static int new_items(const IrTransfer *host, const IrTransfer *t) {
   int n = 0;
-  for (int i = 0; i < t->items.len; i++) {
-    bool have = false;
-    for (int j = 0; j < host->items.len && !have; j++) have = same_shift(host->items.items[j], t->items.items[i]);
-    n += !have;
-  }
+  for (int i = 0; i < t->items.len; i++) n += !carries(host, t->items.items[i]);
   return n;
 }
 
 /* Move t's items into host: they travel in host's messages. */
 static void combine(Opt *O, IrTransfer *host, IrTransfer *t) {
-  for (int i = 0; i < t->items.len; i++) {
-    const IrShift *sh = t->items.items[i];
-    bool have = false;
-    for (int j = 0; j < host->items.len && !have; j++) have = same_shift(host->items.items[j], sh);
-    if (!have) vec_push(O->a, &host->items, (void *)sh);
-  }
+  for (int i = 0; i < t->items.len; i++)
+    if (!carries(host, t->items.items[i])) vec_push(O->a, &host->items, t->items.items[i]);
   t->place = XF_COMBINED;
   t->by = host;
 }
@@ -302,20 +301,15 @@ static IrStmt *simple_of(IrStmt *s) {
 }
 
 /* Start the transfers of list item i right after the last statement above it that writes their
- * arrays (or calls, or may jump away). */
-static void place_early(Opt *O, IrList *l, int i) {
+ * arrays (or calls, or may jump away); fx[j] is what item j does. */
+static void place_early(Opt *O, IrList *l, int i, const Effects *fx) {
   IrStmt *s = simple_of(l->items[i]);
   if (!s) return;
   for (int k = 0; k < s->transfers.len; k++) {
     IrTransfer *t = s->transfers.items[k];
     if (t->place != XF_AT_ROOT || !t->cover) continue;
     int j = i;
-    while (j > 0) {
-      Effects fx = {0};
-      effects(O, l->items[j - 1], &fx);
-      if (fx.all || fx.jumps || writes_transfer(&fx.writes, false, t)) break;
-      j--;
-    }
+    while (j > 0 && !fx[j - 1].all && !fx[j - 1].jumps && !writes_transfer(&fx[j - 1].writes, false, t)) j--;
     if (j == i) continue;
     t->place = XF_EARLY;
     t->start = l->items[j];
@@ -326,7 +320,12 @@ static void place_early(Opt *O, IrList *l, int i) {
 static void walk_list(Opt *O, IrList *l, PtrVec *av) {
   PtrVec hosts = {0};
   for (int i = 0; i < l->n; i++) walk_stmt(O, l->items[i], av, &hosts);
-  for (int i = 0; i < l->n; i++) place_early(O, l, i);
+  Effects *fx = ARENA_ARRAY(O->a, Effects, l->n > 0 ? l->n : 1); /* what each item does, once */
+  for (int i = 0; i < l->n; i++) {
+    fx[i] = (Effects){0};
+    effects(O, l->items[i], &fx[i]);
+  }
+  for (int i = 0; i < l->n; i++) place_early(O, l, i, fx);
 }
 
 void comm_opt(Arena *a, IrProgram *ir) {
