@@ -1,0 +1,30 @@
+#!/bin/sh
+# codegen_shapes.sh - the optimizations whose effect is speed, not output, are really applied
+# (and their switches really turn them off), so that one that silently stops working fails here:
+# samples/jacobi.zpl's stencil overlaps its interior with the ghost cells (zrt_xfer_split) unless
+# -fno-overlap, its max<< is combined split-phase (zrt_allgather_begin) unless -fno-overlap, and
+# A := Temp is a row copy (memmove); test/check/own_comm_opt.zpl has transfers hoisted out of a
+# loop, removed and started early unless -fno-comm-opt; jacobi's repeat body is pattern 1.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail=0
+# has FILE TEXT EXPECTED(yes|no) WHAT: whether FILE contains TEXT
+has() {
+  if grep -q "$2" "$1"; then got=yes; else got=no; fi
+  [ "$got" = "$3" ] || { echo "codegen_shapes.sh: $4: '$2' expected $3, got $got"; fail=1; }
+}
+"$AZC" samples/jacobi.zpl -o "$t/j.c" || exit 1
+"$AZC" -fno-overlap samples/jacobi.zpl -o "$t/jn.c" || exit 1
+has "$t/j.c" zrt_xfer_split yes "jacobi"
+has "$t/jn.c" zrt_xfer_split no "jacobi -fno-overlap"
+has "$t/j.c" zrt_allgather_begin yes "jacobi"
+has "$t/jn.c" zrt_allgather_begin no "jacobi -fno-overlap"
+has "$t/j.c" memmove yes "jacobi (A := Temp)"
+has "$t/j.c" "zrt_pattern_begin(1)" yes "jacobi"
+"$AZC" --emit=ir test/check/own_comm_opt.zpl > "$t/o.ir" 2>/dev/null || exit 1
+"$AZC" -fno-comm-opt --emit=ir test/check/own_comm_opt.zpl > "$t/on.ir" 2>/dev/null || exit 1
+for w in "hoisted: DR SR DN SV before the loop" "removed: the ghost cells are current" "combined into transfer" "DR SR before line"; do
+  has "$t/o.ir" "$w" yes "own_comm_opt --emit=ir"
+  has "$t/on.ir" "$w" no "own_comm_opt -fno-comm-opt --emit=ir"
+done
+exit $fail
