@@ -113,10 +113,10 @@ $(BUILD)/test/%: test/unit/%.c $(BUILD)/libazc.a $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libazc.a $(LDLIBS)
 
 # --- azpdl ---------------------------------------------------------------------
-# The PDL tool (docs/pdl.md): its reader (re2c + lemon, like azc's), rtl/pdl.c compiled without
-# MPI (the same file is in libzrt.a), and the front end's diagnostics.
+# The PDL tool (docs/pdl.md): its reader (re2c + lemon, like azc's), rtl/pdl.c and rtl/pdl_loop.c
+# compiled without MPI (the same files are in libzrt.a), and the front end's diagnostics.
 AZPDL_OBJ := $(BUILD)/obj/backend/azpdl.o $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o \
-             $(BUILD)/obj/azpdl/pdl.o $(BUILD)/obj/frontend/diag.o $(BUILD)/obj/frontend/source.o \
+             $(BUILD)/obj/azpdl/pdl.o $(BUILD)/obj/azpdl/pdl_loop.o $(BUILD)/obj/frontend/diag.o $(BUILD)/obj/frontend/source.o \
              $(BUILD)/obj/frontend/arena.o
 
 all: $(BUILD)/azpdl
@@ -142,7 +142,7 @@ $(BUILD)/obj/backend/azpdl.o: backend/azpdl.c rtl/pdl.h $(HEADERS)
 	@echo "  CC    $<"
 	@$(CC) $(ALL_CFLAGS) -Irtl -c -o $@ $<
 
-$(BUILD)/obj/azpdl/pdl.o: rtl/pdl.c rtl/pdl.h
+$(BUILD)/obj/azpdl/%.o: rtl/%.c rtl/pdl.h
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
 	@$(CC) $(RTL_CFLAGS) -c -o $@ $<

@@ -398,11 +398,13 @@ static void emit_proc(Emitter *E, Symbol *sym) {
     }
   }
   E->used_return = false;
+  E->has_patterns = false;
   emit_stmt(E, p->body);
   if (sym->result) emit_line(E, "zrt_error(%d, \"procedure '%s' ended without returning a value\");", p->name.loc.line, sym->name);
   E->indent = 0;
   if (E->used_return) emit_line(E, "zreturn:;");
   E->indent = 1;
+  if (E->used_return && E->has_patterns) emit_line(E, "zrt_pattern_leave(0);");
   for (int i = 0; i < p->nparams; i++)
     if (p->params[i].mode == PM_IN && sym->ptypes[i]->kind == TY_PARALLEL) emit_line(E, "zrt_array_free(&zin_%s);", p->params[i].name.name);
   for (int i = 0; i < p->nlocals; i++) {

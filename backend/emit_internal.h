@@ -40,6 +40,7 @@ typedef struct Emitter {
   Region *cover_sem;           /* what sema knows of it (mask, ...), or NULL */
   int cover_rank;
   PtrVec loop_labels;          /* const char*: continue labels of the enclosing loops */
+  bool has_patterns;           /* the procedure being emitted has a pattern loop */
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */

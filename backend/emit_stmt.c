@@ -1322,11 +1322,17 @@ static void emit_if(Emitter *E, Stmt *st) {
 static void loop_body(Emitter *E, Stmt *st, const char *label) {
   int pattern = st->ir ? st->ir->pattern : 0;
   if (pattern) emit_line(E, "zrt_pattern_begin(%d);", pattern);
+  E->has_patterns |= pattern != 0;
   vec_push(E->arena, &E->loop_labels, (void *)label);
   emit_stmts(E, &st->body);
   E->loop_labels.len--;
   if (label_used(E, label)) emit_line(E, "%s:;", label);
   if (pattern) emit_line(E, "zrt_pattern_end(%d);", pattern);
+}
+
+/* After a loop whose body is a pattern: an iteration left by exit is not a complete one. */
+static void pattern_leave(Emitter *E, Stmt *st) {
+  if (st->ir && st->ir->pattern) emit_line(E, "zrt_pattern_leave(%d);", st->ir->pattern);
 }
 
 static void emit_while(Emitter *E, Stmt *st) {
@@ -1607,9 +1613,9 @@ void emit_stmt(Emitter *E, Stmt *st) {
     break;
   case ST_REGION: emit_region_stmt(E, st); break;
   case ST_IF: emit_if(E, st); break;
-  case ST_WHILE: emit_while(E, st); break;
-  case ST_REPEAT: emit_repeat(E, st); break;
-  case ST_FOR: emit_for(E, st); break;
+  case ST_WHILE: emit_while(E, st); pattern_leave(E, st); break;
+  case ST_REPEAT: emit_repeat(E, st); pattern_leave(E, st); break;
+  case ST_FOR: emit_for(E, st); pattern_leave(E, st); break;
   case ST_EXIT: emit_line(E, "break;"); break;
   case ST_CONTINUE: emit_line(E, "goto %s;", continue_label(E)); break;
   case ST_RETURN: emit_return(E, st); break;

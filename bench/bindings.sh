@@ -1,11 +1,17 @@
 #!/bin/sh
 # bindings.sh - the Ironman bindings side by side (seed 003): the paper's micro-benchmark
 # (bench/micro/micro.zpl, an eight-way nearest-neighbour exchange in a tight loop) and Jacobi
-# (bench/jacobi/jacobi.zpl) on 2 and 4 processes under AZ_COMM = msg (two-sided MPI), put
-# (one-sided puts with a ready token and a completion signal) and store (libsplit stores with
-# store counters, the default), and store over libsplit's Active Messages transport. The
-# bindings run alternately within each round, BENCH_RUNS (5) rounds; the table shows the median
-# loop time of each and its ratio to msg. np = 4 is oversubscribed on a 2-core machine.
+# (bench/jacobi/jacobi.zpl, large and small) and the radius-2 star stencil (bench/star/star.zpl)
+# on 2 and 4 processes under AZ_COMM = msg (two-sided MPI), put (one-sided puts with a ready
+# token and a completion signal), store (libsplit stores with store counters, the default),
+# tailored (store, with the ready tokens the pattern analysis proves unnecessary dropped), and
+# store over libsplit's Active Messages transport. The bindings run alternately within each
+# round, BENCH_RUNS (5) rounds; the table shows the median loop time of each and its ratio to
+# msg. np = 4 is oversubscribed on a 2-core machine.
+#
+# Then the control messages (ready tokens and put signals) per iteration of each benchmark's
+# pattern loop under put, store and tailored (AZ_STATS; msg sends none of its own: MPI's eager
+# protocol buffers small messages at the receiver, larger ones use its rendezvous).
 #
 # Then comm-opt: for every sample and benchmark program, the ghost-cell transfers run, messages
 # and bytes of one whole run on 4 processes (AZ_STATS) compiled normally and with -fno-comm-opt.
@@ -22,10 +28,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 
 "$AZC" bench/micro/micro.zpl -o "$out/micro" || exit 1
 "$AZC" bench/jacobi/jacobi.zpl -o "$out/jacobi" || exit 1
+"$AZC" bench/star/star.zpl -o "$out/star" || exit 1
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-bindings="msg put store store/am"
+bindings="msg put store tailored store/am"
 status=0
 printf '%-30s %3s' "benchmark" "np"
 for b in $bindings; do printf ' %10s' "$b s"; done
@@ -68,6 +75,27 @@ bench() { # name, program, arguments
 }
 bench "micro 8-way, n=128, 2000 it" micro -sn=128 -siters=2000
 bench "jacobi n=512, 500 iters" jacobi -sn=512 -siters=500
+bench "jacobi n=16, 20000 iters" jacobi -sn=16 -siters=20000
+bench "star r=2 n=1000, 100 iters" star -sn=1000 -siters=100
+
+echo
+echo "control messages per iteration of the pattern loop, all processes (AZ_STATS; first iteration included)"
+printf '%-30s %3s %10s %10s %10s   %s\n' "benchmark" "np" "put" "store" "tailored" "tailored: transfer messages in the steady state"
+control() { # name, program, arguments
+  name=$1 prog=$2
+  shift 2
+  for np in 2 4; do
+    printf '%-30s %3d' "$name" "$np"
+    for b in put store tailored; do
+      AZ_COMM=$b AZ_STATS=1 timeout "$LIMIT" mpirun -x AZ_COMM -x AZ_STATS -np "$np" "$out/$prog" "$@" > /dev/null 2> "$out/stats" || status=1
+      printf ' %10s' "$(awk '$7 == "without" || $6 == "(not" { printf "%.2f", $4 / $2; exit }' "$out/stats")"
+    done
+    printf '   %s\n' "$(awk '$7 == "without" { for (i = 6; i <= NF; i++) printf "%s%s", $i, (i < NF ? " " : "\n"); exit }' "$out/stats")"
+  done
+}
+control "micro 8-way, n=128, 2000 it" micro -sn=128 -siters=2000
+control "jacobi n=512, 500 iters" jacobi -sn=512 -siters=500
+control "star r=2 n=1000, 100 iters" star -sn=1000 -siters=100
 
 echo
 echo "comm-opt: ghost-cell transfers of one whole run on 4 processes (AZ_STATS), with and without"

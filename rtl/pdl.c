@@ -1109,14 +1109,20 @@ void pdl_print_stats(FILE *out, const PdlFile *f) {
     fprintf(out, "  modes: %d blast, %d synchronizing, %d receiver-buffered (L0 = %lld)\n", a->nblast, a->nsync,
             a->nrbuf, a->l0);
     if (a->space_unmet) fprintf(out, "  warning: the space limit is not met\n");
+    PdlLoopMode *loop = pdl_loop_modes(p);
+    int nloop[3] = {0, 0, 0};
+    for (int m = 0; m < a->nmsgs; m++) nloop[loop[m]]++;
+    fprintf(out, "  in a loop: %d without handshake, %d without handshake with two buffers, %d with a ready token\n",
+            nloop[PDL_LOOP_FREE], nloop[PDL_LOOP_FREE2], nloop[PDL_LOOP_TOKEN]);
     for (int m = 0; m < a->nmsgs; m++) {
       const PdlMessage *g = &a->msgs[m];
       fprintf(out, "  message %d: process %d statement %d -> process %d statement %d, tag %d, %lld bytes, %s",
               m + 1, p->procs[g->sender].id, g->send_stmt + 1, p->procs[g->receiver].id, g->recv_stmt + 1, g->tag,
               g->size, pdl_mode_name(g->mode));
       if (g->mode == PDL_RBUF) fprintf(out, " at offset %lld", g->offset);
-      fputc('\n', out);
+      fprintf(out, "; in a loop: %s\n", pdl_loop_mode_name(loop[m]));
     }
+    free(loop);
     fprintf(out, "  buffer bytes per process:");
     for (int q = 0; q < p->nprocs; q++) fprintf(out, " %d:%lld", p->procs[q].id, a->buffer[q]);
     fputc('\n', out);

@@ -110,6 +110,19 @@ int pdl_check(PdlFile *f, const PdlOptions *opt);
 PdlAnalysis *pdl_analyse(PdlFile *f, const PdlPattern *p, const PdlOptions *opt);
 void pdl_analysis_free(PdlAnalysis *a);
 
+/* ---- patterns repeated in a loop (rtl/pdl_loop.c) ---- */
+
+/* What a message needs in the steady state of a loop whose body is the pattern, with its receive
+ * buffer reused from iteration to iteration: nothing (the receiver is proven done with the last
+ * iteration's message before the next is sent), nothing if it has two buffers used alternately,
+ * or a ready token per iteration. */
+typedef enum PdlLoopMode { PDL_LOOP_FREE, PDL_LOOP_FREE2, PDL_LOOP_TOKEN } PdlLoopMode;
+
+/* Per message of p->an (in its order), what it needs in a loop; NULL when p has no analysis.
+ * The caller frees the array. */
+PdlLoopMode *pdl_loop_modes(const PdlPattern *p);
+const char *pdl_loop_mode_name(PdlLoopMode m);
+
 /* ---- output ---- */
 
 /* "beginSend dest 1 tag 0 maxsize 8 name a" into buf. */

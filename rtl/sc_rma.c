@@ -41,6 +41,7 @@ static struct {
   bool unflushed;           /* remote gets/puts/stores issued since the last flush_all */
   bool stores_unflushed;    /* stores whose source may not be locally complete yet */
   unsigned char *epoch;     /* [K]: the slot parity of each counter */
+  int64_t *consumed;        /* [K]: bytes of the current slot already consumed (slots only grow) */
   int64_t *pend;            /* [np*K]: bytes stored to (target, counter), not yet signalled */
   int64_t pend_total;
   uint32_t *dirty;          /* indices into pend of the nonzero entries */
@@ -104,13 +105,14 @@ static void rma_init(size_t bytes, int K) {
   MPI_Comm_dup(MPI_COMM_WORLD, &rma.comm);
 
   rma.epoch = calloc((size_t)K, 1);
+  rma.consumed = calloc((size_t)K, sizeof *rma.consumed);
   rma.pend = calloc((size_t)rma.np * (size_t)K, sizeof *rma.pend);
   rma.tmark = calloc((size_t)rma.np, 1);
   rma.dtargets = malloc((size_t)rma.np * sizeof *rma.dtargets);
   rma.dirty_cap = 64;
   rma.dirty = malloc(rma.dirty_cap * sizeof *rma.dirty);
   rma.vals = malloc(rma.dirty_cap * sizeof *rma.vals);
-  if (!rma.epoch || !rma.pend || !rma.tmark || !rma.dtargets || !rma.dirty || !rma.vals)
+  if (!rma.epoch || !rma.consumed || !rma.pend || !rma.tmark || !rma.dtargets || !rma.dirty || !rma.vals)
     sc_fatal("sc_init: out of memory");
   rma.pend_total = 0;
   rma.ndirty = rma.ndt = 0;
@@ -134,6 +136,7 @@ static void rma_finalize(void) {
   free(rma.shift);
   free(rma.epoch);
   free(rma.pend);
+  free(rma.consumed);
   free(rma.tmark);
   free(rma.dtargets);
   free(rma.dirty);
@@ -375,27 +378,24 @@ static void rma_sync_all(void) {
   }
 }
 
+/* A counter's slot only grows while its epoch lasts (writers accumulate into it); what this
+ * process has consumed of it is counted here, so a test is one read: in the unified memory model
+ * an atomic load of my own memory, else an MPI atomic read. */
 static int rma_store_test(sc_stctr k, size_t n) {
   if (n == 0)
     return 1;
   int64_t have;
   uint64_t off = slot(k, rma.epoch[k]);
+  MPI_Win_sync(rma.win);
   if (!rma.separate) {
-    /* Unified memory model: the counter is my own memory, so an atomic load answers "not yet"
-     * without two MPI calls (a stale value only means polling once more); the decrement below
-     * stays an MPI atomic, ordered with the writers' accumulates. */
-    MPI_Win_sync(rma.win);
-    if (__atomic_load_n((const int64_t *)(rma.base + off), __ATOMIC_ACQUIRE) < (int64_t)n)
-      return 0;
+    have = __atomic_load_n((const int64_t *)(rma.base + off), __ATOMIC_ACQUIRE);
+  } else {
+    MPI_Fetch_and_op(NULL, &have, MPI_INT64_T, rma.me, disp(rma.me, off), MPI_NO_OP, rma.win);
+    MPI_Win_flush(rma.me, rma.win);
   }
-  MPI_Aint at = disp(rma.me, off);
-  MPI_Fetch_and_op(NULL, &have, MPI_INT64_T, rma.me, at, MPI_NO_OP, rma.win);
-  MPI_Win_flush(rma.me, rma.win);
-  if (have < (int64_t)n)
+  if (have - rma.consumed[k] < (int64_t)n)
     return 0;
-  int64_t minus = -(int64_t)n;
-  MPI_Accumulate(&minus, 1, MPI_INT64_T, rma.me, at, 1, MPI_INT64_T, MPI_SUM, rma.win);
-  MPI_Win_flush(rma.me, rma.win);
+  rma.consumed[k] += (int64_t)n;
   MPI_Win_sync(rma.win);   /* the data behind the count is visible to my loads */
   return 1;
 }
@@ -420,6 +420,7 @@ static void rma_all_store_sync(sc_stctr k) {
   /* Nobody targets the old slot any more, and nobody targets the new one until it is zero. */
   int old = rma.epoch[k];
   rma.epoch[k] = (unsigned char)(old ^ 1);
+  rma.consumed[k] = 0;
   *(int64_t *)(rma.base + slot(k, old)) = 0;
   MPI_Win_sync(rma.win);
 }
@@ -485,10 +486,10 @@ static void rma_dump(FILE *f) {
     MPI_Fetch_and_op(NULL, &v[0], MPI_INT64_T, me, disp(me, slot(k, 0)), MPI_NO_OP, rma.win);
     MPI_Fetch_and_op(NULL, &v[1], MPI_INT64_T, me, disp(me, slot(k, 1)), MPI_NO_OP, rma.win);
     MPI_Win_flush(me, rma.win);
-    if (v[0] || v[1] || rma.epoch[k])
+    if (v[rma.epoch[k]] != rma.consumed[k] || v[rma.epoch[k] ^ 1] || rma.epoch[k])
       fprintf(f, "libsplit: process %d: rma:   store counter %d: epoch parity %d, %lld bytes "
               "received and not consumed (other slot %lld)\n", me, k, rma.epoch[k],
-              (long long)v[rma.epoch[k]], (long long)v[rma.epoch[k] ^ 1]);
+              (long long)(v[rma.epoch[k]] - rma.consumed[k]), (long long)v[rma.epoch[k] ^ 1]);
   }
 }
 

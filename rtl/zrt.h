@@ -181,9 +181,12 @@ void zrt_sv(zrt_xfer *x);
 int zrt_xfer_split(struct zrt_region *parts, const struct zrt_region *c, const zrt_xfer *x);
 
 /* An iteration of a loop whose body is a communication pattern (passes/patterns.c) begins /
- * ends: with --az-pdl=FILE the first iteration of each is recorded. */
+ * ends: with --az-pdl=FILE the first iteration of each is recorded. After the loop, and where a
+ * procedure that has such loops returns, zrt_pattern_leave(id) (0: any pattern) notes an
+ * iteration left in the middle (by exit or return), which is then not a complete one. */
 void zrt_pattern_begin(int id);
 void zrt_pattern_end(int id);
+void zrt_pattern_leave(int id);
 
 /* This process's part of covering region c: c cut to its block in every distributed dimension
  * (an empty range, lo > hi, where it owns nothing). */

@@ -18,7 +18,6 @@
  * poll (zrt_wait_until). */
 
 #define GATHER_MAX 64              /* split-phase allgathers in flight at once */
-#define PDL_COLL_TAG 100000        /* pattern files: gather tags, apart from transfer ids */
 
 typedef struct gather_op {
   bool busy;
@@ -86,7 +85,7 @@ static void gather_start(gather_op *g, const void *v, size_t n) {
   memcpy(g->tmp, v, n);
   g->dist = 1;
   g->tag = (int)(coll_seq++ % 1024u) * 64;
-  g->pdl_tag = PDL_COLL_TAG + (zrt_pattern_recording() ? zrt_pattern_collective() * 64 : 0);
+  g->pdl_tag = ZRT_PDL_COLL_TAG + (zrt_pattern_recording() ? zrt_pattern_collective() * 64 : 0);
   if (P > 1 && coll_comm != MPI_COMM_NULL)
     gather_round(g);
   else

@@ -134,6 +134,19 @@ void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes);
 void zrt_pattern_write(void);         /* at the end of a run (collective) */
 void zrt_pattern_check_setup(void);   /* AZ_CHECK=1: later iterations must repeat the first */
 int zrt_pattern_collective(void);     /* the number of the collective begun now in this iteration */
+#define ZRT_PDL_COLL_TAG 100000       /* pattern files: gather tags, apart from transfer ids (the tags below) */
+/* The tailored binding: record and analyse every pattern's first iteration. */
+void zrt_pattern_tailor_setup(void);
+/* True while an iteration of a pattern runs that follows a complete iteration of the same
+ * pattern, and the pattern has been analysed: the analysis's steady state applies. */
+bool zrt_pattern_steady(void);
+/* What the analysis decided for the message of transfer xfer from process src to process dst in
+ * the steady state (PDL_LOOP_TOKEN when it has no answer); as a PdlLoopMode. */
+int zrt_pattern_loop_mode(int xfer, int src, int dst);
+/* n control messages (ready tokens, put signals) were sent: counted for the running pattern. */
+void zrt_pattern_control(uint64_t n);
+/* AZ_STATS=1: per pattern, iterations and control messages (collective; process 0 prints). */
+void zrt_pattern_stats_print(FILE *out);
 /* The runtime's own communicator for its collectives (zrt_coll.c), made at start-up. */
 void zrt_coll_setup(void);
 /* zrt_error with a va_list. */

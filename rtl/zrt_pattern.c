@@ -1,11 +1,16 @@
-/* zrt_pattern.c - the communication patterns of a run, written as Felten's pattern description
- * language (docs/pdl.md) with --az-pdl=FILE, and checked with AZ_CHECK=1. The compiler brackets
- * each iteration of a loop whose body is a fixed conversation (zrt_pattern_begin/end); the first
- * iteration of each pattern is recorded on every process as the message-passing calls the Ironman
- * calls and the reductions' gathers amount to (DR: beginRecv, SR: beginSend, DN: endRecv, SV:
- * endSend, whatever binding carries the data). With --az-pdl process 0 writes them all at the end
- * in strict Appendix A form; with AZ_CHECK=1 every later iteration must make exactly the same
- * calls, and the first divergence stops the run, naming pattern, process and call. */
+/* zrt_pattern.c - the communication patterns of a run: written as Felten's pattern description
+ * language (docs/pdl.md) with --az-pdl=FILE, checked with AZ_CHECK=1, and analysed for the
+ * tailored binding (AZ_COMM=tailored). The compiler brackets each iteration of a loop whose body
+ * is a fixed conversation (zrt_pattern_begin/end); the first iteration of each pattern is recorded
+ * on every process as the message-passing calls the Ironman calls and the reductions' gathers
+ * amount to (DR: beginRecv, SR: beginSend, DN: endRecv, SV: endSend, whatever binding carries the
+ * data). With --az-pdl process 0 writes them all at the end in strict Appendix A form; with
+ * AZ_CHECK=1 every later iteration must make exactly the same calls, and the first divergence
+ * stops the run, naming pattern, process and call. For the tailored binding every process gets
+ * every process's calls at the end of the first iteration and runs Parachute's analysis of the
+ * pattern repeated in a loop (rtl/pdl_loop.c); the transfers ask it which ready tokens the steady
+ * state can drop. */
+#include "pdl.h"
 #include "zrt_internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +31,29 @@ static int done_cap;
 static pevent *events;
 static size_t nevents, cap_events;
 
+/* Per pattern id, what every run needs (zrt_pattern_begin/end keep it up to date). */
+typedef struct pstate {
+  bool complete;             /* its last iteration ran to the end */
+  bool analysed;             /* tailored: its loop modes are known */
+  bool steady;               /* tailored: the running iteration follows a complete one */
+  uint64_t iterations, steady_iterations, control;
+  int free1, free2, tokens;  /* tailored: transfer messages of each loop mode (all processes) */
+} pstate;
+
+/* A transfer message's loop mode, from the analysis of the pattern that holds it. */
+typedef struct decision {
+  int xfer, src, dst;
+  PdlLoopMode mode;
+} decision;
+
+static bool tailoring;             /* AZ_COMM=tailored on several processes */
+static int running;                /* the pattern whose iteration is running, or 0 */
+static pstate *states;
+static int nstates;
+static decision *decisions;
+static size_t ndecisions;
+static uint64_t control_outside;   /* control messages sent outside pattern iterations */
+
 void zrt_pattern_setup(const char *path) { pdl_path = path; }
 
 void zrt_pattern_check_setup(void) {
@@ -33,7 +61,25 @@ void zrt_pattern_check_setup(void) {
   checking = v && strcmp(v, "0") != 0;
 }
 
+static void analyse(int id);
+
+void zrt_pattern_tailor_setup(void) { tailoring = true; }
+
 bool zrt_pattern_recording(void) { return current != 0 || checked != 0; }
+
+/* The state of pattern id (grown on first use). */
+static pstate *state_of(int id) {
+  if (id >= nstates) {
+    int n = id * 2 + 8;
+    pstate *v = realloc(states, (size_t)n * sizeof *v);
+    if (!v)
+      zrt_error(0, "out of memory");
+    memset(v + nstates, 0, (size_t)(n - nstates) * sizeof *v);
+    states = v;
+    nstates = n;
+  }
+  return &states[id];
+}
 
 static bool recorded(int id) { return id < done_cap && done[id]; }
 
@@ -85,12 +131,30 @@ static void check_complete(void) {
   checked = 0;
 }
 
+void zrt_pattern_leave(int id) {
+  if (running == 0 || (id != 0 && running != id))
+    return; /* no iteration is running: the loop ended after a complete one */
+  running = 0; /* left in the middle: not complete, so the next iteration is not steady */
+  if (current) { /* the first iteration was left early: record the next one instead */
+    while (nevents > 0 && events[nevents - 1].pattern == current)
+      nevents--;
+    current = 0;
+  }
+  checked = 0; /* what it did so far matched the pattern */
+}
+
 void zrt_pattern_begin(int id) {
-  if (!pdl_path && !checking)
+  if (running)
+    zrt_pattern_leave(running);
+  pstate *st = state_of(id);
+  st->steady = st->complete && st->analysed;
+  st->complete = false;
+  st->iterations++;
+  st->steady_iterations += st->steady;
+  running = id;
+  if (!pdl_path && !checking && !tailoring)
     return;
   check_complete();
-  if (current)
-    mark_recorded(current); /* the previous iteration left the loop early */
   current = recorded(id) ? 0 : id;
   if (!current && checking) {
     checked = id;
@@ -103,9 +167,13 @@ void zrt_pattern_begin(int id) {
 int zrt_pattern_collective(void) { return collectives++; }
 
 void zrt_pattern_end(int id) {
+  state_of(id)->complete = true;
+  running = 0;
   if (current == id) {
     mark_recorded(id);
     current = 0;
+    if (tailoring)
+      analyse(id);
   }
   if (checked == id)
     check_complete();
@@ -134,12 +202,17 @@ void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes) {
   events[nevents++] = (pevent){current, (int)kind, peer, tag, (int64_t)bytes};
 }
 
-/* One statement of process p: message names are unique in the pattern (process, direction,
- * peer and tag: a message is sent once per iteration). */
+/* The name of event e's message on process p: unique in the pattern (process, direction, peer
+ * and tag: a message is sent once per iteration). */
+static void event_name(int p, const pevent *e, char *name, size_t size) {
+  bool send = e->kind == ZRT_PEV_BEGIN_SEND || e->kind == ZRT_PEV_END_SEND;
+  snprintf(name, size, "p%d%s%d_%d", p, send ? "to" : "from", e->peer, e->tag);
+}
+
+/* One statement of process p. */
 static void write_event(FILE *f, int p, const pevent *e) {
   char name[64];
-  bool send = e->kind == ZRT_PEV_BEGIN_SEND || e->kind == ZRT_PEV_END_SEND;
-  snprintf(name, sizeof name, "p%d%s%d_%d", p, send ? "to" : "from", e->peer, e->tag);
+  event_name(p, e, name, sizeof name);
   switch (e->kind) {
   case ZRT_PEV_BEGIN_SEND:
     fprintf(f, "    beginSend dest %d tag %d maxsize %lld name %s\n", e->peer, e->tag, (long long)e->bytes, name);
@@ -196,41 +269,183 @@ static void write_file(const pevent *all, const int *count, int P) {
     fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
 }
 
+/* Every process's events (mine: n of them) on process 0, or on every process when to_all;
+ * count[p] gets process p's number. The result holds them grouped by process in rank order
+ * (on one process: mine itself; on processes that get nothing: NULL). */
+static pevent *gather_events(pevent *mine, size_t n, bool to_all, int *count) {
+  int P = zrt_g.nprocs, words = (int)(sizeof(pevent) / sizeof(int)), nw = (int)n * words;
+  if (P == 1 || !zrt_g.mpi) {
+    count[0] = (int)n;
+    return mine;
+  }
+  int *displ = calloc((size_t)P, sizeof *displ);
+  if (!displ)
+    zrt_error(0, "out of memory");
+  MPI_Request rq;
+  if (to_all)
+    MPI_Iallgather(&nw, 1, MPI_INT, count, 1, MPI_INT, MPI_COMM_WORLD, &rq);
+  else
+    MPI_Igather(&nw, 1, MPI_INT, count, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  size_t total = 0;
+  for (int p = 0; p < P; p++) {
+    displ[p] = (int)total;
+    total += (size_t)count[p];
+  }
+  pevent *all = NULL;
+  if ((to_all || zrt_g.me == 0) && !(all = malloc(total * sizeof(int) + 1)))
+    zrt_error(0, "out of memory");
+  if (to_all)
+    MPI_Iallgatherv(mine, nw, MPI_INT, all, count, displ, MPI_INT, MPI_COMM_WORLD, &rq);
+  else
+    MPI_Igatherv(mine, nw, MPI_INT, all, count, displ, MPI_INT, 0, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  for (int p = 0; p < P; p++)
+    count[p] /= words;
+  free(displ);
+  return all;
+}
+
 void zrt_pattern_write(void) {
   if (!pdl_path)
     return;
-  int P = zrt_g.nprocs, mine = (int)nevents * (int)(sizeof(pevent) / sizeof(int));
-  int *count = calloc((size_t)P, sizeof *count), *displ = calloc((size_t)P, sizeof *displ);
-  if (!count || !displ)
+  int *count = calloc((size_t)zrt_g.nprocs, sizeof *count);
+  if (!count)
     zrt_error(0, "out of memory");
-  pevent *all = NULL;
-  if (P > 1 && zrt_g.mpi) {
-    MPI_Request rq;
-    MPI_Igather(&mine, 1, MPI_INT, count, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq);
-    zrt_wait(&rq);
-    size_t total = 0;
-    for (int p = 0; p < P; p++) {
-      displ[p] = (int)total;
-      total += (size_t)count[p];
-    }
-    if (zrt_g.me == 0 && !(all = malloc(total * sizeof(int) + 1)))
-      zrt_error(0, "out of memory");
-    MPI_Igatherv(events, mine, MPI_INT, all, count, displ, MPI_INT, 0, MPI_COMM_WORLD, &rq);
-    zrt_wait(&rq);
-    for (int p = 0; p < P; p++)
-      count[p] /= (int)(sizeof(pevent) / sizeof(int));
-  } else {
-    all = events;
-    count[0] = (int)nevents;
-  }
+  pevent *all = gather_events(events, nevents, false, count);
   if (zrt_g.me == 0)
-    write_file(all, count, P);
+    write_file(all, count, zrt_g.nprocs);
   if (all != events)
     free(all);
   free(count);
-  free(displ);
   free(events);
   free(done);
   events = NULL;
   done = NULL;
+}
+
+/* ---- the tailored binding ---- */
+
+/* The pattern of the recorded first iteration of id on every process (the events from all, count
+ * per process), as a PDL pattern of f. */
+static PdlPattern *pattern_of(PdlFile *f, int id, const pevent *all, const int *count) {
+  static const PdlOp ops[] = {PDL_BEGIN_SEND, PDL_END_SEND, PDL_BEGIN_RECV, PDL_END_RECV};
+  PdlPattern *pat = pdl_add_pattern(f, id, 0, 0);
+  for (int p = 0; p < zrt_g.nprocs; p++) {
+    PdlProcess *pr = pdl_add_process(pat, p, 0, 0);
+    for (int i = 0; i < count[p]; i++, all++) {
+      char name[64];
+      event_name(p, all, name, sizeof name);
+      pdl_add_stmt(pr, ops[all->kind], all->peer, all->tag, all->bytes, name, 0, 0);
+    }
+  }
+  return pat;
+}
+
+/* Remember what the analysis decided for a transfer's message (gathers' messages are MPI's). */
+static void add_decision(pstate *st, const PdlPattern *pat, const PdlMessage *m, PdlLoopMode mode) {
+  if (m->tag >= ZRT_PDL_COLL_TAG)
+    return;
+  decision *d = realloc(decisions, (ndecisions + 1) * sizeof *d);
+  if (!d)
+    zrt_error(0, "out of memory");
+  decisions = d;
+  decisions[ndecisions++] = (decision){m->tag, pat->procs[m->sender].id, pat->procs[m->receiver].id, mode};
+  st->free1 += mode == PDL_LOOP_FREE;
+  st->free2 += mode == PDL_LOOP_FREE2;
+  st->tokens += mode == PDL_LOOP_TOKEN;
+}
+
+/* The first iteration of pattern id has been recorded everywhere: get every process's calls and
+ * decide, the same way on every process, what its messages need in the steady state. */
+static void analyse(int id) {
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+    return;
+  size_t from, to;
+  reference(id, &from, &to);
+  int *count = calloc((size_t)zrt_g.nprocs, sizeof *count);
+  if (!count)
+    zrt_error(0, "out of memory");
+  pevent *all = gather_events(events + from, to - from, true, count);
+  PdlFile *f = pdl_new();
+  PdlPattern *pat = pattern_of(f, id, all, count);
+  pat->an = pdl_analyse(f, pat, NULL);
+  PdlLoopMode *modes = pdl_loop_modes(pat);
+  pstate *st = state_of(id);
+  for (int m = 0; modes && m < pat->an->nmsgs; m++)
+    add_decision(st, pat, &pat->an->msgs[m], modes[m]);
+  st->analysed = modes != NULL;
+  free(modes);
+  pdl_free(f);
+  free(all);
+  free(count);
+}
+
+bool zrt_pattern_steady(void) { return running != 0 && states[running].steady; }
+
+int zrt_pattern_loop_mode(int xfer, int src, int dst) {
+  for (size_t i = 0; i < ndecisions; i++)
+    if (decisions[i].xfer == xfer && decisions[i].src == src && decisions[i].dst == dst)
+      return (int)decisions[i].mode;
+  return PDL_LOOP_TOKEN;
+}
+
+void zrt_pattern_control(uint64_t n) {
+  if (running)
+    states[running].control += n;
+  else
+    control_outside += n;
+}
+
+/* ---- AZ_STATS ---- */
+
+enum { PS_ITER, PS_STEADY, PS_CONTROL, PS_FREE1, PS_FREE2, PS_TOKENS, PS_N };
+
+void zrt_pattern_stats_print(FILE *out) {
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+    return;
+  int n = nstates + 1, all_n = 0; /* slot 0: outside patterns */
+  MPI_Request rq;
+  MPI_Iallreduce(&n, &all_n, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  uint64_t *mine = calloc((size_t)all_n * PS_N, sizeof *mine), *sum = calloc((size_t)all_n * PS_N, sizeof *sum);
+  if (!mine || !sum)
+    zrt_error(0, "out of memory");
+  mine[PS_CONTROL] = control_outside;
+  for (int id = 1; id < nstates; id++) {
+    uint64_t *m = &mine[(size_t)id * PS_N];
+    m[PS_ITER] = states[id].iterations;
+    m[PS_STEADY] = states[id].steady_iterations;
+    m[PS_CONTROL] = states[id].control;
+    if (zrt_g.me == 0) { /* the analysis is the same everywhere */
+      m[PS_FREE1] = (uint64_t)states[id].free1;
+      m[PS_FREE2] = (uint64_t)states[id].free2;
+      m[PS_TOKENS] = (uint64_t)states[id].tokens;
+    }
+  }
+  MPI_Ireduce(mine, sum, all_n * PS_N, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+  if (zrt_g.me == 0) {
+    uint64_t P = (uint64_t)zrt_g.nprocs;
+    fprintf(out, "AZ_STATS: patterns (control: ready tokens and put signals sent by all processes)\n");
+    fprintf(out, "%9s %10s %10s %10s %12s  %s\n", "pattern", "iterations", "steady", "control", "per iter",
+            "transfer messages in the steady state");
+    for (int id = 1; id < all_n; id++) {
+      const uint64_t *m = &sum[(size_t)id * PS_N];
+      if (m[PS_ITER] == 0)
+        continue;
+      uint64_t it = m[PS_ITER] / P;
+      fprintf(out, "%9d %10llu %10llu %10llu %12.2f  ", id, (unsigned long long)it,
+              (unsigned long long)(m[PS_STEADY] / P), (unsigned long long)m[PS_CONTROL], (double)m[PS_CONTROL] / (double)it);
+      if (m[PS_FREE1] + m[PS_FREE2] + m[PS_TOKENS] == 0 && m[PS_STEADY] == 0)
+        fprintf(out, "(not analysed: AZ_COMM=tailored analyses)\n");
+      else
+        fprintf(out, "%llu without handshake, %llu with two buffers, %llu with a ready token\n",
+                (unsigned long long)m[PS_FREE1], (unsigned long long)m[PS_FREE2], (unsigned long long)m[PS_TOKENS]);
+    }
+    fprintf(out, "%9s %10s %10s %10llu\n", "outside", "", "", (unsigned long long)sum[PS_CONTROL]);
+    fflush(out);
+  }
+  free(mine);
+  free(sum);
 }

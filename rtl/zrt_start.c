@@ -77,8 +77,10 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
 void zrt_exit(int status) {
   zrt_flush_all();
   const char *stats = getenv("AZ_STATS");
-  if (status == 0 && stats && strcmp(stats, "0") != 0)
+  if (status == 0 && stats && strcmp(stats, "0") != 0) {
     zrt_xfer_stats_print(stderr);
+    zrt_pattern_stats_print(stderr);
+  }
   if (status == 0)
     zrt_pattern_write();
   zrt_files_close_all();

@@ -10,11 +10,17 @@
  *         buffer is free again), so that from the second round on DR has nothing to do and a
  *         sender rarely waits in SR; a plan that changes first collects the tokens sent for it;
  *   store (libsplit, the default) like put, but the data goes as signalling stores counted in
- *         bytes at the receiver, and SV waits until the send buffers are free again.
+ *         bytes at the receiver, and SV waits until the send buffers are free again;
+ *   tailored like store, but in the steady state of a pattern loop (zrt_pattern.c) only the
+ *         messages the pattern analysis cannot prove safe get a ready token; when the proof
+ *         needs two receive buffers, the transfer alternates between two (and two counters).
+ *         A round that does not follow a complete iteration of its pattern (the loop's first,
+ *         or after anything else ran) sends every token, as store does.
  * Receive buffers live in the libsplit segment at the same offset everywhere; a process finds
  * its slot in another's buffer from the plan, which every process can compute for every pair.
  * A counter says data arrived; only the DR token lets a sender overwrite a receive buffer. */
 #include "libsplit.h"
+#include "pdl.h"
 #include "zrt_internal.h"
 #include "zrt_region.h"
 #include <stdlib.h>
@@ -57,7 +63,11 @@ typedef struct xfer_peer {
   MPI_Request rq;
 } xfer_peer;
 
-typedef enum { BIND_MSG, BIND_PUT, BIND_STORE } binding;
+typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED } binding;
+/* The ready tokens a DN sent for the next round: none yet (a new plan), one per receive, or
+ * only those of the messages that need one in the steady state (tailored). The same on every
+ * process, since every process makes every round's calls. */
+typedef enum { EARLY_NONE, EARLY_ALL, EARLY_TOKENS } early_tokens;
 static binding comm_binding = BIND_STORE;
 static bool sc_started;
 static char *token_sink;           /* libsplit: 8 bytes per process, where DR tokens and put signals land */
@@ -67,8 +77,10 @@ struct zrt_xfer_plan {
   /* libsplit bindings */
   bool counters;             /* dat and tok allocated */
   sc_stctr dat, tok;         /* data (or put signals) arriving / ready tokens arriving */
+  sc_stctr dat_odd;          /* tailored with two buffers: data of odd rounds */
   char *rbuf;                /* my receive buffer in the segment (symmetric) */
   size_t rbuf_bytes;         /* its size (the largest any process needs) */
+  size_t half;               /* tailored with two buffers: offset of the odd rounds' buffer, else 0 */
   size_t *slot;              /* per send peer: my slot's offset in its receive buffer */
   size_t *rslot;             /* per receive peer: its slot's offset in my receive buffer */
   uint64_t control;
@@ -81,7 +93,14 @@ struct zrt_xfer_plan {
   xfer_peer *sends, *recvs;
   int nsends, nrecvs;
   bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
-  bool armed;                /* libsplit bindings: my ready tokens for the next round are out (sent by DN) */
+  early_tokens early;        /* libsplit bindings: what the last DN sent */
+  /* tailored */
+  bool decided;              /* the analysis's answers are in send_free and recv_free */
+  bool tailor_off;           /* the plan changed after it was first built: tokens always */
+  bool steady;               /* this round is in the steady state */
+  unsigned char *send_free, *recv_free; /* per peer: no ready token needed in the steady state */
+  int token_sends;           /* sends that need one */
+  uint64_t round;
   int id, line;
   /* AZ_STATS: this process's part */
   uint64_t count, bytes, messages;
@@ -178,7 +197,11 @@ static void free_peers(xfer_peer *v, int n) {
 static void plan_clear(zrt_xfer_plan *p) {
   free(p->slot);
   free(p->rslot);
+  free(p->send_free);
+  free(p->recv_free);
   p->slot = p->rslot = NULL;
+  p->send_free = p->recv_free = NULL;
+  p->decided = false;
   free_peers(p->sends, p->nsends);
   free_peers(p->recvs, p->nrecvs);
   p->sends = p->recvs = NULL;
@@ -422,12 +445,77 @@ static sc_gptr token_at(int proc) {
   return sc_gadd(sc_toglobal(proc, token_sink), zrt_g.me, 8);
 }
 
-/* Tell every process that sends here that my receive buffer may be overwritten. */
-static void send_tokens(zrt_xfer_plan *p) {
+/* Which of my receives a call sends ready tokens for. */
+typedef enum { TOKENS_ALL, TOKENS_NEEDED, TOKENS_FREE } token_set;
+
+/* Tell the processes that send here (those of set) that my receive buffer may be overwritten. */
+static void send_tokens(zrt_xfer_plan *p, token_set set) {
   static const int64_t token = 1;
-  for (int i = 0; i < p->nrecvs; i++)
+  uint64_t n = 0;
+  for (int i = 0; i < p->nrecvs; i++) {
+    if (set != TOKENS_ALL && (set == TOKENS_FREE) != (p->recv_free[i] != 0))
+      continue;
     sc_store_ctr(token_at(p->recvs[i].proc), &token, 8, p->tok);
-  p->control += (uint64_t)p->nrecvs;
+    n++;
+  }
+  p->control += n;
+  zrt_pattern_control(n);
+}
+
+/* The ready tokens my destinations send me for this round (at their last DN and at this DR). */
+static size_t tokens_expected(const zrt_xfer_plan *p) {
+  if (p->early == EARLY_NONE)
+    return 0;
+  return (size_t)(p->early == EARLY_TOKENS && p->steady ? p->token_sends : p->nsends);
+}
+
+/* Tailored: look up what the pattern analysis decided for my messages, once per plan (at the
+ * first steady round, the same round everywhere); a second receive buffer and counter when some
+ * message of the transfer needs two (collective, like every allocation in the segment). */
+static void decide(zrt_xfer *x, zrt_xfer_plan *p) {
+  p->decided = true;
+  p->send_free = calloc((size_t)p->nsends + 1, 1);
+  p->recv_free = calloc((size_t)p->nrecvs + 1, 1);
+  if (!p->send_free || !p->recv_free)
+    zrt_error(x->line, "out of memory");
+  p->token_sends = 0;
+  bool two = false;
+  for (int i = 0; i < p->nsends; i++) {
+    int mode = zrt_pattern_loop_mode(x->id, zrt_g.me, p->sends[i].proc);
+    p->send_free[i] = mode != PDL_LOOP_TOKEN;
+    p->token_sends += mode == PDL_LOOP_TOKEN;
+  }
+  for (int i = 0; i < p->nrecvs; i++)
+    p->recv_free[i] = zrt_pattern_loop_mode(x->id, p->recvs[i].proc, zrt_g.me) != PDL_LOOP_TOKEN;
+  for (int src = 0; src < zrt_g.nprocs && !two; src++)
+    for (int dst = 0; dst < zrt_g.nprocs && !two; dst++)
+      two = src != dst && zrt_pattern_loop_mode(x->id, src, dst) == PDL_LOOP_FREE2;
+  if (two && p->rbuf_bytes > 0) {
+    p->half = p->rbuf_bytes;
+    p->rbuf = sc_all_alloc(2 * p->half, 64);
+    p->rbuf_bytes = 2 * p->half;
+    p->dat_odd = sc_stctr_alloc();
+  }
+}
+
+/* Where this round's data goes in my receive buffer, and the counter that counts it. */
+static size_t round_offset(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->half : 0; }
+static sc_stctr round_counter(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->dat_odd : p->dat; }
+
+/* The plan changed: collect the tokens sent for a next round of the old one, build the new one,
+ * and stop tailoring it (the analysis saw the old one). */
+static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
+  bool was_valid = p->valid;
+  size_t sent = p->early == EARLY_ALL ? (size_t)p->nsends : p->early == EARLY_TOKENS ? (size_t)p->token_sends : 0;
+  if (was_valid && comm_binding != BIND_MSG && sent > 0)
+    sc_store_sync_ctr(p->tok, 8 * sent);
+  plan_build(x, p);
+  if (comm_binding != BIND_MSG)
+    plan_segment(x, p);
+  p->key = *k;
+  p->early = EARLY_NONE;
+  p->tailor_off = was_valid;
+  p->half = 0;
 }
 
 void zrt_dr(zrt_xfer *x) {
@@ -436,15 +524,12 @@ void zrt_dr(zrt_xfer *x) {
   zrt_xfer_plan *p = x->plan;
   xfer_key k;
   make_key(p, &k);
-  if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0) {
-    if (p->valid && comm_binding != BIND_MSG && p->nsends > 0)
-      sc_store_sync_ctr(p->tok, 8 * (size_t)p->nsends); /* the old destinations' tokens for a next round */
-    plan_build(x, p);
-    if (comm_binding != BIND_MSG)
-      plan_segment(x, p);
-    p->key = k;
-    p->armed = false;
-  }
+  if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0)
+    plan_rebuild(x, p, &k);
+  p->round++;
+  p->steady = comm_binding == BIND_TAILORED && !p->tailor_off && zrt_pattern_steady();
+  if (p->steady && !p->decided)
+    decide(x, p);
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
       zrt_pattern_event(ZRT_PEV_BEGIN_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
@@ -452,10 +537,12 @@ void zrt_dr(zrt_xfer *x) {
     for (int i = 0; i < p->nrecvs; i++)
       MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
                 &p->recvs[i].rq);
-  } else if (!p->armed) { /* ready tokens: my receive buffer may be overwritten */
-    send_tokens(p);
+  } else if (p->early == EARLY_NONE) { /* ready tokens: my receive buffer may be overwritten */
+    send_tokens(p, TOKENS_ALL);
+    p->early = EARLY_ALL;              /* as if a DN had sent them: SR expects them all */
+  } else if (p->early == EARLY_TOKENS && !p->steady) {
+    send_tokens(p, TOKENS_FREE);       /* the last DN sent only the others */
   }
-  p->armed = false;
   p->receiving = true;
 }
 
@@ -463,12 +550,14 @@ void zrt_sr(zrt_xfer *x) {
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
-  if (comm_binding != BIND_MSG && p->nsends > 0) { /* every destination's buffer is free */
+  if (comm_binding != BIND_MSG && tokens_expected(p) > 0) { /* the destinations' buffers are free */
     double t0 = now();
-    sc_store_sync_ctr(p->tok, 8 * (size_t)p->nsends);
+    sc_store_sync_ctr(p->tok, 8 * tokens_expected(p));
     p->dn_wait += now() - t0;
   }
   sc_ctr ctr = SC_CTR_INIT;
+  size_t off = round_offset(p);
+  sc_stctr dat = round_counter(p);
   for (int i = 0; i < p->nsends; i++) {
     xfer_peer *pe = &p->sends[i];
     if (zrt_pattern_recording())
@@ -478,10 +567,10 @@ void zrt_sr(zrt_xfer *x) {
       at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, pe->buf + at, true);
     if (comm_binding == BIND_MSG)
       MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
-    else if (comm_binding == BIND_STORE)
-      sc_store_ctr(rbuf_at(p, pe->proc, p->slot[i]), pe->buf, pe->bytes, p->dat);
-    else
+    else if (comm_binding == BIND_PUT)
       sc_put_ctr(rbuf_at(p, pe->proc, p->slot[i]), pe->buf, pe->bytes, &ctr);
+    else
+      sc_store_ctr(rbuf_at(p, pe->proc, off + p->slot[i]), pe->buf, pe->bytes, dat);
     p->bytes += pe->bytes;
   }
   if (comm_binding == BIND_PUT && p->nsends > 0) { /* the data is there: signal each destination */
@@ -490,6 +579,7 @@ void zrt_sr(zrt_xfer *x) {
     for (int i = 0; i < p->nsends; i++)
       sc_store_ctr(token_at(p->sends[i].proc), &signal, 8, p->dat);
     p->control += (uint64_t)p->nsends;
+    zrt_pattern_control((uint64_t)p->nsends);
   }
   if (comm_binding != BIND_MSG && p->nsends > 0)
     sc_poll(); /* signal the stores now: the receivers need not wait for my next blocking call */
@@ -503,11 +593,12 @@ void zrt_dn(zrt_xfer *x) {
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = now();
+  size_t off = round_offset(p);
   if (comm_binding != BIND_MSG && p->nrecvs > 0) {
     size_t total = 0;
     for (int i = 0; i < p->nrecvs; i++)
       total += p->recvs[i].bytes;
-    sc_store_sync_ctr(p->dat, comm_binding == BIND_STORE ? total : 8 * (size_t)p->nrecvs);
+    sc_store_sync_ctr(round_counter(p), comm_binding == BIND_PUT ? 8 * (size_t)p->nrecvs : total);
   }
   for (int i = 0; i < p->nrecvs; i++) {
     xfer_peer *pe = &p->recvs[i];
@@ -515,7 +606,7 @@ void zrt_dn(zrt_xfer *x) {
     if (comm_binding == BIND_MSG)
       zrt_wait(&pe->rq);
     else
-      from = p->rbuf + p->rslot[i];
+      from = p->rbuf + off + p->rslot[i];
     p->dn_wait += now() - t0;
     t0 = now();
     size_t at = 0;
@@ -525,9 +616,10 @@ void zrt_dn(zrt_xfer *x) {
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
       zrt_pattern_event(ZRT_PEV_END_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
-  if (comm_binding != BIND_MSG && p->nrecvs > 0) { /* the buffer is free again: the next round's DR is done now */
-    send_tokens(p);
-    p->armed = true;
+  if (comm_binding != BIND_MSG) { /* the buffer is free again: the next round's DR is done now */
+    if (p->nrecvs > 0)
+      send_tokens(p, p->decided ? TOKENS_NEEDED : TOKENS_ALL);
+    p->early = p->decided ? EARLY_TOKENS : EARLY_ALL;
   }
   p->receiving = false;
 }
@@ -540,7 +632,7 @@ void zrt_sv(zrt_xfer *x) {
   if (comm_binding == BIND_MSG)
     for (int i = 0; i < p->nsends; i++)
       zrt_wait(&p->sends[i].rq);
-  else if (comm_binding == BIND_STORE && p->nsends > 0)
+  else if (comm_binding != BIND_PUT && p->nsends > 0)
     sc_store_local_sync();      /* the send buffers may be packed again */
   p->sv_wait += now() - t0;
   if (zrt_pattern_recording())
@@ -627,13 +719,15 @@ void zrt_comm_setup(void) {
   const char *v = getenv("AZ_COMM");
   if (!v || !strcmp(v, "store"))
     comm_binding = BIND_STORE;
+  else if (!strcmp(v, "tailored"))
+    comm_binding = BIND_TAILORED;
   else if (!strcmp(v, "put"))
     comm_binding = BIND_PUT;
   else if (!strcmp(v, "msg"))
     comm_binding = BIND_MSG;
   else {
     if (zrt_g.me == 0)
-      fprintf(stderr, "%s: error: AZ_COMM must be 'msg', 'put' or 'store', not '%s'\n", zrt_prog_name(), v);
+      fprintf(stderr, "%s: error: AZ_COMM must be 'msg', 'put', 'store' or 'tailored', not '%s'\n", zrt_prog_name(), v);
     fflush(stderr);
     if (zrt_g.mpi)
       MPI_Finalize();
@@ -641,7 +735,9 @@ void zrt_comm_setup(void) {
   }
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || comm_binding == BIND_MSG)
     return;
-  sc_config cfg = {0, SC_TRANSPORT_DEFAULT, 2048}; /* two counters per transfer */
+  if (comm_binding == BIND_TAILORED)
+    zrt_pattern_tailor_setup();
+  sc_config cfg = {0, SC_TRANSPORT_DEFAULT, 2048}; /* two counters per transfer, three when tailored */
   int argc = 0;
   char **argv = NULL;
   sc_init(&argc, &argv, &cfg);

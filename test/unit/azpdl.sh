@@ -49,6 +49,10 @@ done
 # synchronizing, the other receiver-buffered.
 "$AZPDL" stats fft.pdl | grep -q '^  modes: 0 blast, 4 synchronizing, 4 receiver-buffered (L0 = 8000)$' ||
   say "fft.pdl: not 4 synchronizing and 4 receiver-buffered"
+# Patterns in a loop (test/pdl/loop.pdl, checked by hand): a one-way message needs a ready
+# token, a bare exchange two buffers, an exchange followed by a reduction nothing.
+"$AZPDL" stats loop.pdl | awk '/^pattern/ { p = $2 } /in a loop: [0-9]/ { print p, $4, $7, $13 }' > "$t/loop"
+printf '1: 0 0 1\n2: 0 2 0\n3: 6 0 0\n' | cmp -s - "$t/loop" || { say "loop.pdl: wrong loop modes:"; cat "$t/loop"; }
 # Every error kind names pattern, process and statement.
 for n in err_unpaired err_unmatched err_deadlock err_range err_size; do
   grep -q 'pattern [0-9]*, process [0-9]*, statement [0-9]*:' "$n.err" || say "$n.err names no statement"

@@ -6,6 +6,10 @@
 # edge row or half row; so an optimization that silently stops working fails here.
 # For test/check/own_comm_opt.zpl on 2 x 2 processes: the transfers run, messages and bytes of
 # the whole run with comm-opt (removed, combined and hoisted transfers) and without it.
+# The tailored binding (AZ_COMM=tailored): jacobi's steady state sends no ready token (its
+# control messages are the first iteration's: the tokens of DR and of DN, one each per message),
+# and test/check/own_tailored.zpl's loops get what the pattern analysis proves (two buffers for a
+# bare halo exchange, a token per message for a one-way shift, every token again after an exit).
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -34,4 +38,23 @@ for want in ":21 77 2532" "-fno-comm-opt:161 493 17492"; do
     cat "$t/err"; fail=1
   fi
 done
+# tailored jacobi: np, messages per iteration
+for want in "2 2" "3 4" "4 8"; do
+  set -- $want
+  AZ_COMM=tailored AZ_STATS=1 timeout 120 mpirun -x AZ_COMM -x AZ_STATS -np "$1" "$t/jacobi" -sn=16 >"$t/out" 2>"$t/err" ||
+    { echo "comm_stats.sh: tailored np=$1 failed"; cat "$t/err"; fail=1; continue; }
+  got=$(awk '$1 == "1" && $17 == "token" { printf "%d %d %d %d %d", $2 - $3, $4, $6, $9, $13 }' "$t/err")
+  if [ "$got" != "1 $(($2 * 2)) $2 0 0" ]; then
+    echo "comm_stats.sh: tailored jacobi on $1 processes: non-steady iterations, control, free, two-buffer, token messages '$got', expected '1 $(($2 * 2)) $2 0 0'"
+    cat "$t/err"; fail=1
+  fi
+done
+# own_tailored on 2 x 2: per pattern "control free two-buffer token"
+"$AZC" test/check/own_tailored.zpl -o "$t/tail" || exit 1
+AZ_COMM=tailored AZ_STATS=1 timeout 120 mpirun -x AZ_COMM -x AZ_STATS -np 4 "$t/tail" >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: own_tailored failed"; cat "$t/err"; fail=1; }
+got=$(awk '$17 == "token" { printf "%s:%d %d %d %d;", $1, $4, $6, $9, $13 }' "$t/err")
+want="1:16 0 8 0;2:52 0 0 2;3:16 8 0 0;4:32 8 0 0;"
+if [ "$got" != "$want" ]; then
+  echo "comm_stats.sh: tailored own_tailored: per pattern '$got', expected '$want'"; cat "$t/err"; fail=1
+fi
 exit $fail

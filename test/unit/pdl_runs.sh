@@ -1,7 +1,7 @@
 #!/bin/sh
 # pdl_runs.sh - patterns written by running programs (--az-pdl=FILE, rtl/zrt_pattern.c): for
-# samples/jacobi.zpl, samples/heat.zpl, bench/micro/micro.zpl and test/check/own_comm_opt.zpl
-# on 1 to 4 processes (the default binding, and msg), under AZ_CHECK=1 (every iteration of a
+# every sample, bench/micro/micro.zpl, test/check/own_comm_opt.zpl and own_tailored.zpl
+# on 1 to 4 processes (the default binding; msg and tailored), under AZ_CHECK=1 (every iteration of a
 # pattern must repeat the first), the file must pass `azpdl check` (Appendix A
 # syntax, names paired, every message matched, no deadlock); jacobi's on 4 processes with n = 16
 # must be exactly test/pdl/runs/jacobi_np4_n16.pdl (checked by hand: four 64-byte halo messages
@@ -13,12 +13,12 @@ AZPDL=${AZPDL:-$BUILD/azpdl}
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 fail=0
-for src in samples/jacobi.zpl samples/heat.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl; do
+for src in samples/*.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/check/own_tailored.zpl; do
   name=$(basename "$src" .zpl)
   args=
   case $name in jacobi) args=-sn=16 ;; micro) args="-sn=20 -siters=3" ;; esac
   "$AZC" "$src" -o "$t/$name" 2>/dev/null || { echo "pdl_runs.sh: $src does not compile"; fail=1; continue; }
-  for run in store:1 store:2 store:3 store:4 msg:3; do
+  for run in store:1 store:2 store:3 store:4 msg:3 tailored:4; do
     b=${run%:*} np=${run#*:}
     rm -f "$t/out.pdl"
     # shellcheck disable=SC2086
