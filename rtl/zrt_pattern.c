@@ -5,15 +5,11 @@
  * calls and the reductions' gathers amount to (DR: beginRecv, SR: beginSend, DN: endRecv, SV:
  * endSend, whatever binding carries the data). With --az-pdl process 0 writes them all at the end
  * in strict Appendix A form; with AZ_CHECK=1 every later iteration must make exactly the same
- * calls, and the first divergence stops the run, naming pattern, process and call. */
+ * calls, and the first divergence stops the run, naming pattern, process and call. The file's
+ * text is zrt_pevents.c's, which azc also uses for the file it writes at compile time. */
 #include "zrt_internal.h"
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct pevent {
-  int pattern, kind, peer, tag;
-  int64_t bytes;
-} pevent;
 
 static const char *pdl_path;       /* --az-pdl=FILE, or NULL */
 static bool checking;              /* AZ_CHECK=1 */
@@ -23,7 +19,7 @@ static size_t check_from, check_at, check_end; /* its first iteration in events;
 static int collectives;            /* collectives begun in the current iteration */
 static unsigned char *done;        /* per pattern id: recorded already */
 static int done_cap;
-static pevent *events;
+static zrt_pev *events;
 static size_t nevents, cap_events;
 
 void zrt_pattern_setup(const char *path) { pdl_path = path; }
@@ -50,12 +46,10 @@ static void mark_recorded(int id) {
   done[id] = 1;
 }
 
-static const char *const kind_names[] = {"beginSend", "endSend", "beginRecv", "endRecv"};
-
 /* An event as text, for a divergence message. */
-static char *event_text(const pevent *e) {
+static char *event_text(const zrt_pev *e) {
   bool send = e->kind == ZRT_PEV_BEGIN_SEND || e->kind == ZRT_PEV_END_SEND;
-  return zrt_aprintf("%s %s %d tag %d maxsize %lld", kind_names[e->kind], send ? "dest" : "source", e->peer, e->tag,
+  return zrt_aprintf("%s %s %d tag %d maxsize %lld", zrt_pev_name(e->kind), send ? "dest" : "source", e->peer, e->tag,
                      (long long)e->bytes);
 }
 
@@ -113,10 +107,10 @@ void zrt_pattern_end(int id) {
 
 void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes) {
   if (checked) {
-    pevent got = {checked, (int)kind, peer, tag, (int64_t)bytes};
+    zrt_pev got = {checked, (int)kind, peer, tag, (int64_t)bytes};
     if (check_at >= check_end)
       diverged("the end of the iteration", event_text(&got));
-    const pevent *want = &events[check_at];
+    const zrt_pev *want = &events[check_at];
     if (want->kind != got.kind || want->peer != got.peer || want->tag != got.tag || want->bytes != got.bytes)
       diverged(event_text(want), event_text(&got));
     check_at++;
@@ -126,34 +120,16 @@ void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes) {
     return;
   if (nevents == cap_events) {
     cap_events = cap_events ? 2 * cap_events : 256;
-    pevent *e = realloc(events, cap_events * sizeof *e);
+    zrt_pev *e = realloc(events, cap_events * sizeof *e);
     if (!e)
       zrt_error(0, "out of memory");
     events = e;
   }
-  events[nevents++] = (pevent){current, (int)kind, peer, tag, (int64_t)bytes};
-}
-
-/* One statement of process p: message names are unique in the pattern (process, direction,
- * peer and tag: a message is sent once per iteration). */
-static void write_event(FILE *f, int p, const pevent *e) {
-  char name[64];
-  bool send = e->kind == ZRT_PEV_BEGIN_SEND || e->kind == ZRT_PEV_END_SEND;
-  snprintf(name, sizeof name, "p%d%s%d_%d", p, send ? "to" : "from", e->peer, e->tag);
-  switch (e->kind) {
-  case ZRT_PEV_BEGIN_SEND:
-    fprintf(f, "    beginSend dest %d tag %d maxsize %lld name %s\n", e->peer, e->tag, (long long)e->bytes, name);
-    break;
-  case ZRT_PEV_BEGIN_RECV:
-    fprintf(f, "    beginRecv source %d tag %d maxsize %lld name %s\n", e->peer, e->tag, (long long)e->bytes, name);
-    break;
-  case ZRT_PEV_END_SEND: fprintf(f, "    endSend name %s\n", name); break;
-  default: fprintf(f, "    endRecv name %s\n", name); break;
-  }
+  events[nevents++] = (zrt_pev){current, (int)kind, peer, tag, (int64_t)bytes};
 }
 
 /* Process 0 writes every process's events (all, grouped by process in rank order). */
-static void write_file(const pevent *all, const int *count, int P) {
+static void write_file(const zrt_pev *all, const int *count, int P) {
   FILE *f = fopen(pdl_path, "w");
   if (!f) {
     fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
@@ -161,37 +137,7 @@ static void write_file(const pevent *all, const int *count, int P) {
   }
   fprintf(f, "// %s: the communication patterns of a run on %d process%s (azc --az-pdl)\n", zrt_prog_name(), P,
           P == 1 ? "" : "es");
-  fprintf(f, "numprocesses %d\n", P);
-  int most = 0;
-  size_t total = 0;
-  for (int p = 0; p < P; p++)
-    total += (size_t)count[p];
-  for (size_t i = 0; i < total; i++)
-    if (all[i].pattern > most)
-      most = all[i].pattern;
-  for (int id = 1; id <= most; id++) {
-    bool open = false;
-    size_t at = 0;
-    for (int p = 0; p < P; p++) {
-      bool proc_open = false;
-      for (int i = 0; i < count[p]; i++) {
-        const pevent *e = &all[at + (size_t)i];
-        if (e->pattern != id)
-          continue;
-        if (!open)
-          fprintf(f, "\npattern %d {\n", id);
-        if (!proc_open)
-          fprintf(f, "  process %d {\n", p);
-        open = proc_open = true;
-        write_event(f, p, e);
-      }
-      if (proc_open)
-        fprintf(f, "  }\n");
-      at += (size_t)count[p];
-    }
-    if (open)
-      fprintf(f, "}\n");
-  }
+  zrt_pev_write(f, P, all, count, 0, NULL);
   if (fclose(f) != 0)
     fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
 }
@@ -199,11 +145,11 @@ static void write_file(const pevent *all, const int *count, int P) {
 void zrt_pattern_write(void) {
   if (!pdl_path)
     return;
-  int P = zrt_g.nprocs, mine = (int)nevents * (int)(sizeof(pevent) / sizeof(int));
+  int P = zrt_g.nprocs, mine = (int)nevents * (int)(sizeof(zrt_pev) / sizeof(int));
   int *count = calloc((size_t)P, sizeof *count), *displ = calloc((size_t)P, sizeof *displ);
   if (!count || !displ)
     zrt_error(0, "out of memory");
-  pevent *all = NULL;
+  zrt_pev *all = NULL;
   if (P > 1 && zrt_g.mpi) {
     MPI_Request rq;
     MPI_Igather(&mine, 1, MPI_INT, count, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq);
@@ -218,7 +164,7 @@ void zrt_pattern_write(void) {
     MPI_Igatherv(events, mine, MPI_INT, all, count, displ, MPI_INT, 0, MPI_COMM_WORLD, &rq);
     zrt_wait(&rq);
     for (int p = 0; p < P; p++)
-      count[p] /= (int)(sizeof(pevent) / sizeof(int));
+      count[p] /= (int)(sizeof(zrt_pev) / sizeof(int));
   } else {
     all = events;
     count[0] = (int)nevents;
