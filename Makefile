@@ -34,13 +34,17 @@ CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
              $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
              -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
-             -DAZC_RTL_FLAGS='"$(SANFLAGS)"'
+             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -Irtl
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
 LIB_SRC  := $(wildcard frontend/*.c ir/*.c passes/*.c) $(filter-out backend/main.c backend/azpdl.c,$(wildcard backend/*.c))
-LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/parser.o
-HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h) $(BUILD)/gen/parser.h
+# The runtime's pure geometry and pattern-file text (no MPI) are also part of azc: the pattern file
+# it writes at compile time comes from the same code as the one a run records (docs/pdl.md).
+AZC_RTL  := rtl/zrt_geom.c rtl/zrt_pevents.c
+LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/parser.o \
+            $(patsubst rtl/%.c,$(BUILD)/obj/azc-rtl/%.o,$(AZC_RTL))
+HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h rtl/*.h) $(BUILD)/gen/parser.h
 UNIT_SRC := $(wildcard test/unit/test_*.c)
 UNIT_BIN := $(patsubst test/unit/%.c,$(BUILD)/test/%,$(UNIT_SRC))
 
@@ -101,6 +105,11 @@ $(BUILD)/test/libsplit/%: test/libsplit/%.c $(BUILD)/libzrt.a $(RTL_HDR) $(wildc
 $(BUILD)/bench/rtl/%: bench/rtl/%.c $(BUILD)/libzrt.a $(RTL_HDR) $(wildcard bench/rtl/*.h)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(RTL_CFLAGS) -Ibench/rtl -o $@ $< $(BUILD)/libzrt.a -lm
+
+$(BUILD)/obj/azc-rtl/%.o: rtl/%.c $(RTL_HDR)
+	@mkdir -p $(dir $@)
+	@echo "  CC    $<"
+	@$(CC) $(RTL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libazc.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -11,8 +11,8 @@
 
 /* ---- allgather: Bruck's dissemination over point-to-point messages ----
  * In round r (distance k = 2^r) every process sends the min(k, P - k) blocks it has to process
- * me - k and receives as many from me + k; after ceil(log2 P) rounds it has all P blocks,
- * rotated by its own number. Each collective has its own tags (a sequence number every process
+ * me - k and receives as many from me + k (zg_gather_round, shared with azc's pattern files);
+ * after ceil(log2 P) rounds it has all P blocks, rotated by its own number. Each collective has its own tags (a sequence number every process
  * counts alike, times 64, plus the round), on a communicator of the runtime's own, so several can
  * be in flight and none mixes with other traffic. A step that has to wait returns; the waits
  * poll (zrt_wait_until). */
@@ -49,22 +49,24 @@ void zrt_coll_setup(void) {
 
 /* Post the current round's receive and send. */
 static void gather_round(gather_op *g) {
-  int P = zrt_g.nprocs, me = zrt_g.me, k = g->dist, cnt = k < P - k ? k : P - k;
-  int bytes = (int)((size_t)cnt * g->n);
-  MPI_Irecv(g->tmp + (size_t)k * g->n, bytes, MPI_BYTE, (me + k) % P, g->tag, coll_comm, &g->rq[0]);
-  MPI_Isend(g->tmp, bytes, MPI_BYTE, (me - k + P) % P, g->tag, coll_comm, &g->rq[1]);
+  int from, to;
+  size_t bytes;
+  zg_gather_round(zrt_g.nprocs, zrt_g.me, g->dist, g->n, &from, &to, &bytes);
+  MPI_Irecv(g->tmp + (size_t)g->dist * g->n, (int)bytes, MPI_BYTE, from, g->tag, coll_comm, &g->rq[0]);
+  MPI_Isend(g->tmp, (int)bytes, MPI_BYTE, to, g->tag, coll_comm, &g->rq[1]);
   if (zrt_pattern_recording()) {
-    zrt_pattern_event(ZRT_PEV_BEGIN_RECV, (me + k) % P, g->pdl_tag, (size_t)bytes);
-    zrt_pattern_event(ZRT_PEV_BEGIN_SEND, (me - k + P) % P, g->pdl_tag, (size_t)bytes);
+    zrt_pattern_event(ZRT_PEV_BEGIN_RECV, from, g->pdl_tag, bytes);
+    zrt_pattern_event(ZRT_PEV_BEGIN_SEND, to, g->pdl_tag, bytes);
   }
 }
 
 /* The round of g just completed, for a pattern being recorded. */
 static void gather_round_done(const gather_op *g) {
-  int P = zrt_g.nprocs, me = zrt_g.me, k = g->dist, cnt = k < P - k ? k : P - k;
-  size_t bytes = (size_t)cnt * g->n;
-  zrt_pattern_event(ZRT_PEV_END_RECV, (me + k) % P, g->pdl_tag, bytes);
-  zrt_pattern_event(ZRT_PEV_END_SEND, (me - k + P) % P, g->pdl_tag, bytes);
+  int from, to;
+  size_t bytes;
+  zg_gather_round(zrt_g.nprocs, zrt_g.me, g->dist, g->n, &from, &to, &bytes);
+  zrt_pattern_event(ZRT_PEV_END_RECV, from, g->pdl_tag, bytes);
+  zrt_pattern_event(ZRT_PEV_END_SEND, to, g->pdl_tag, bytes);
 }
 
 /* Start gathering n bytes at v into g. */
@@ -85,7 +87,7 @@ static void gather_start(gather_op *g, const void *v, size_t n) {
   memcpy(g->tmp, v, n);
   g->dist = 1;
   g->tag = (int)(coll_seq++ % 1024u) * 64;
-  g->pdl_tag = ZRT_PDL_COLL_TAG + (zrt_pattern_recording() ? zrt_pattern_collective() * 64 : 0);
+  g->pdl_tag = zg_gather_tag(zrt_pattern_recording() ? zrt_pattern_collective() : 0, 0);
   if (P > 1 && coll_comm != MPI_COMM_NULL)
     gather_round(g);
   else

@@ -1,9 +1,12 @@
 /* zrt_internal.h - what the runtime's files share behind zrt.h: the process-wide state, the
- * command-line parser and config conversion, the block arithmetic of the distribution, the
- * error machinery and the file table. Tests include it to reach the pure parts without MPI. */
+ * command-line parser and config conversion, the distribution (its pure arithmetic is in
+ * zrt_geom.h, the pattern files' text in zrt_pevents.h), the error machinery and the file table.
+ * Tests include it to reach the pure parts without MPI. */
 #ifndef AZC_ZRT_INTERNAL_H
 #define AZC_ZRT_INTERNAL_H
 #include "zrt.h"
+#include "zrt_geom.h"
+#include "zrt_pevents.h"
 #include <mpi.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -70,11 +73,7 @@ bool zrt_decimal_in_urange(bool neg, uint64_t mag, bool overflow, uint64_t max, 
 
 /* ---- process grids and blocks (zrt_grid.c) ---- */
 
-/* Block k (0-based) of n cells cut into p contiguous blocks, the first n % p one larger:
- * cells [*lo, *hi] counted from 0 (*hi = *lo - 1 when the block is empty). */
-void zrt_block_of(int64_t n, int p, int k, int64_t *lo, int64_t *hi);
-/* Coordinates of process id in a grid dims[0] x ... x dims[r-1], numbered row-major. */
-void zrt_grid_coords(int id, int r, const int *dims, int *coords);
+/* (zrt_block_of and zrt_grid_coords: zrt_geom.h) */
 /* Parse "AxBx..." (1 to 6 positive factors) into dims and *r. */
 bool zrt_parse_grid(const char *text, int *dims, int *r);
 /* zrt_distribute for process me of a grid dims (for tests: any process of any grid). */
@@ -92,6 +91,9 @@ bool zrt_block_at(int rank, int dim, int coord, int64_t *blo, int64_t *bhi);
 bool zrt_proc_coords(int rank, int proc, int *coords);
 /* The grid chosen for rank r (after zrt_distribute), or false if none. */
 bool zrt_grid_of(int rank, int *dims, int *coords);
+/* The grids of every rank, indexed by rank (for zg_pair_boxes); an internal error if the rank-r
+ * grid is needed on several processes before zrt_distribute. */
+const zg_grid *zrt_grids_for(int rank);
 
 /* Copy the index box [lo, hi] of a (inside its allocation) to the contiguous buffer buf in
  * row-major order (to_buf), or from buf into a; rows of the last dimension move with one memcpy.
@@ -127,14 +129,12 @@ void zrt_wait(MPI_Request *rq);
 /* Poll done(arg) until it returns true, the same way (progress, errors, yielding). */
 void zrt_wait_until(bool (*done)(void *), void *arg);
 /* zrt_pattern.c: --az-pdl=FILE records the patterns of the run as message-passing calls. */
-typedef enum { ZRT_PEV_BEGIN_SEND, ZRT_PEV_END_SEND, ZRT_PEV_BEGIN_RECV, ZRT_PEV_END_RECV } zrt_pevent;
 void zrt_pattern_setup(const char *path);
 bool zrt_pattern_recording(void);
 void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes);
 void zrt_pattern_write(void);         /* at the end of a run (collective) */
 void zrt_pattern_check_setup(void);   /* AZ_CHECK=1: later iterations must repeat the first */
 int zrt_pattern_collective(void);     /* the number of the collective begun now in this iteration */
-#define ZRT_PDL_COLL_TAG 100000       /* pattern files: gather tags, apart from transfer ids (the tags below) */
 /* The tailored binding: record and analyse every pattern's first iteration. */
 void zrt_pattern_tailor_setup(void);
 /* True while an iteration of a pattern runs that follows a complete iteration of the same

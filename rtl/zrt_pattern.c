@@ -9,16 +9,12 @@
  * stops the run, naming pattern, process and call. For the tailored binding every process gets
  * every process's calls at the end of the first iteration and runs Parachute's analysis of the
  * pattern repeated in a loop (rtl/pdl_loop.c); the transfers ask it which ready tokens the steady
- * state can drop. */
+ * state can drop. The file's text is zrt_pevents.c's, which azc also uses for the file it writes
+ * at compile time. */
 #include "pdl.h"
 #include "zrt_internal.h"
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct pevent {
-  int pattern, kind, peer, tag;
-  int64_t bytes;
-} pevent;
 
 static const char *pdl_path;       /* --az-pdl=FILE, or NULL */
 static bool checking;              /* AZ_CHECK=1 */
@@ -28,7 +24,7 @@ static size_t check_from, check_at, check_end; /* its first iteration in events;
 static int collectives;            /* collectives begun in the current iteration */
 static unsigned char *done;        /* per pattern id: recorded already */
 static int done_cap;
-static pevent *events;
+static zrt_pev *events;
 static size_t nevents, cap_events;
 
 /* Per pattern id, what every run needs (zrt_pattern_begin/end keep it up to date). */
@@ -96,12 +92,10 @@ static void mark_recorded(int id) {
   done[id] = 1;
 }
 
-static const char *const kind_names[] = {"beginSend", "endSend", "beginRecv", "endRecv"};
-
 /* An event as text, for a divergence message. */
-static char *event_text(const pevent *e) {
+static char *event_text(const zrt_pev *e) {
   bool send = e->kind == ZRT_PEV_BEGIN_SEND || e->kind == ZRT_PEV_END_SEND;
-  return zrt_aprintf("%s %s %d tag %d maxsize %lld", kind_names[e->kind], send ? "dest" : "source", e->peer, e->tag,
+  return zrt_aprintf("%s %s %d tag %d maxsize %lld", zrt_pev_name(e->kind), send ? "dest" : "source", e->peer, e->tag,
                      (long long)e->bytes);
 }
 
@@ -181,10 +175,10 @@ void zrt_pattern_end(int id) {
 
 void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes) {
   if (checked) {
-    pevent got = {checked, (int)kind, peer, tag, (int64_t)bytes};
+    zrt_pev got = {checked, (int)kind, peer, tag, (int64_t)bytes};
     if (check_at >= check_end)
       diverged("the end of the iteration", event_text(&got));
-    const pevent *want = &events[check_at];
+    const zrt_pev *want = &events[check_at];
     if (want->kind != got.kind || want->peer != got.peer || want->tag != got.tag || want->bytes != got.bytes)
       diverged(event_text(want), event_text(&got));
     check_at++;
@@ -194,39 +188,16 @@ void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes) {
     return;
   if (nevents == cap_events) {
     cap_events = cap_events ? 2 * cap_events : 256;
-    pevent *e = realloc(events, cap_events * sizeof *e);
+    zrt_pev *e = realloc(events, cap_events * sizeof *e);
     if (!e)
       zrt_error(0, "out of memory");
     events = e;
   }
-  events[nevents++] = (pevent){current, (int)kind, peer, tag, (int64_t)bytes};
-}
-
-/* The name of event e's message on process p: unique in the pattern (process, direction, peer
- * and tag: a message is sent once per iteration). */
-static void event_name(int p, const pevent *e, char *name, size_t size) {
-  bool send = e->kind == ZRT_PEV_BEGIN_SEND || e->kind == ZRT_PEV_END_SEND;
-  snprintf(name, size, "p%d%s%d_%d", p, send ? "to" : "from", e->peer, e->tag);
-}
-
-/* One statement of process p. */
-static void write_event(FILE *f, int p, const pevent *e) {
-  char name[64];
-  event_name(p, e, name, sizeof name);
-  switch (e->kind) {
-  case ZRT_PEV_BEGIN_SEND:
-    fprintf(f, "    beginSend dest %d tag %d maxsize %lld name %s\n", e->peer, e->tag, (long long)e->bytes, name);
-    break;
-  case ZRT_PEV_BEGIN_RECV:
-    fprintf(f, "    beginRecv source %d tag %d maxsize %lld name %s\n", e->peer, e->tag, (long long)e->bytes, name);
-    break;
-  case ZRT_PEV_END_SEND: fprintf(f, "    endSend name %s\n", name); break;
-  default: fprintf(f, "    endRecv name %s\n", name); break;
-  }
+  events[nevents++] = (zrt_pev){current, (int)kind, peer, tag, (int64_t)bytes};
 }
 
 /* Process 0 writes every process's events (all, grouped by process in rank order). */
-static void write_file(const pevent *all, const int *count, int P) {
+static void write_file(const zrt_pev *all, const int *count, int P) {
   FILE *f = fopen(pdl_path, "w");
   if (!f) {
     fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
@@ -234,37 +205,7 @@ static void write_file(const pevent *all, const int *count, int P) {
   }
   fprintf(f, "// %s: the communication patterns of a run on %d process%s (azc --az-pdl)\n", zrt_prog_name(), P,
           P == 1 ? "" : "es");
-  fprintf(f, "numprocesses %d\n", P);
-  int most = 0;
-  size_t total = 0;
-  for (int p = 0; p < P; p++)
-    total += (size_t)count[p];
-  for (size_t i = 0; i < total; i++)
-    if (all[i].pattern > most)
-      most = all[i].pattern;
-  for (int id = 1; id <= most; id++) {
-    bool open = false;
-    size_t at = 0;
-    for (int p = 0; p < P; p++) {
-      bool proc_open = false;
-      for (int i = 0; i < count[p]; i++) {
-        const pevent *e = &all[at + (size_t)i];
-        if (e->pattern != id)
-          continue;
-        if (!open)
-          fprintf(f, "\npattern %d {\n", id);
-        if (!proc_open)
-          fprintf(f, "  process %d {\n", p);
-        open = proc_open = true;
-        write_event(f, p, e);
-      }
-      if (proc_open)
-        fprintf(f, "  }\n");
-      at += (size_t)count[p];
-    }
-    if (open)
-      fprintf(f, "}\n");
-  }
+  zrt_pev_write(f, P, all, count, 0, NULL);
   if (fclose(f) != 0)
     fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
 }
@@ -272,8 +213,8 @@ static void write_file(const pevent *all, const int *count, int P) {
 /* Every process's events (mine: n of them) on process 0, or on every process when to_all;
  * count[p] gets process p's number. The result holds them grouped by process in rank order
  * (on one process: mine itself; on processes that get nothing: NULL). */
-static pevent *gather_events(pevent *mine, size_t n, bool to_all, int *count) {
-  int P = zrt_g.nprocs, words = (int)(sizeof(pevent) / sizeof(int)), nw = (int)n * words;
+static zrt_pev *gather_events(zrt_pev *mine, size_t n, bool to_all, int *count) {
+  int P = zrt_g.nprocs, words = (int)(sizeof(zrt_pev) / sizeof(int)), nw = (int)n * words;
   if (P == 1 || !zrt_g.mpi) {
     count[0] = (int)n;
     return mine;
@@ -292,7 +233,7 @@ static pevent *gather_events(pevent *mine, size_t n, bool to_all, int *count) {
     displ[p] = (int)total;
     total += (size_t)count[p];
   }
-  pevent *all = NULL;
+  zrt_pev *all = NULL;
   if ((to_all || zrt_g.me == 0) && !(all = malloc(total * sizeof(int) + 1)))
     zrt_error(0, "out of memory");
   if (to_all)
@@ -312,7 +253,7 @@ void zrt_pattern_write(void) {
   int *count = calloc((size_t)zrt_g.nprocs, sizeof *count);
   if (!count)
     zrt_error(0, "out of memory");
-  pevent *all = gather_events(events, nevents, false, count);
+  zrt_pev *all = gather_events(events, nevents, false, count);
   if (zrt_g.me == 0)
     write_file(all, count, zrt_g.nprocs);
   if (all != events)
@@ -328,14 +269,14 @@ void zrt_pattern_write(void) {
 
 /* The pattern of the recorded first iteration of id on every process (the events from all, count
  * per process), as a PDL pattern of f. */
-static PdlPattern *pattern_of(PdlFile *f, int id, const pevent *all, const int *count) {
+static PdlPattern *pattern_of(PdlFile *f, int id, const zrt_pev *all, const int *count) {
   static const PdlOp ops[] = {PDL_BEGIN_SEND, PDL_END_SEND, PDL_BEGIN_RECV, PDL_END_RECV};
   PdlPattern *pat = pdl_add_pattern(f, id, 0, 0);
   for (int p = 0; p < zrt_g.nprocs; p++) {
     PdlProcess *pr = pdl_add_process(pat, p, 0, 0);
     for (int i = 0; i < count[p]; i++, all++) {
       char name[64];
-      event_name(p, all, name, sizeof name);
+      zrt_pev_msg_name(p, all, name, sizeof name);
       pdl_add_stmt(pr, ops[all->kind], all->peer, all->tag, all->bytes, name, 0, 0);
     }
   }
@@ -344,7 +285,7 @@ static PdlPattern *pattern_of(PdlFile *f, int id, const pevent *all, const int *
 
 /* Remember what the analysis decided for a transfer's message (gathers' messages are MPI's). */
 static void add_decision(pstate *st, const PdlPattern *pat, const PdlMessage *m, PdlLoopMode mode) {
-  if (m->tag >= ZRT_PDL_COLL_TAG)
+  if (m->tag >= ZG_GATHER_TAG)
     return;
   decision *d = realloc(decisions, (ndecisions + 1) * sizeof *d);
   if (!d)
@@ -366,7 +307,7 @@ static void analyse(int id) {
   int *count = calloc((size_t)zrt_g.nprocs, sizeof *count);
   if (!count)
     zrt_error(0, "out of memory");
-  pevent *all = gather_events(events + from, to - from, true, count);
+  zrt_pev *all = gather_events(events + from, to - from, true, count);
   PdlFile *f = pdl_new();
   PdlPattern *pat = pattern_of(f, id, all, count);
   pat->an = pdl_analyse(f, pat, NULL);

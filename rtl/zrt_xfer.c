@@ -26,16 +26,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define XFER_MAX_ITEMS 16
+#define XFER_MAX_ITEMS ZG_MAX_ITEMS
 
-typedef struct box {
-  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
-} box;
-
-typedef struct xfer_item {
-  zrt_array *a;
-  int64_t d[ZRT_MAX_RANK];
-} xfer_item;
+/* The geometry (boxes, items, what each pair of processes exchanges) is zrt_geom.c's, shared with
+ * azc, which computes the same at compile time for the pattern file it writes. */
+typedef zg_box box;
+typedef zg_item xfer_item;
 
 /* What the plan depends on: the region, the items, and each array's storage region, element size
  * and flood dimensions. All of it is the same on every process, so every process rebuilds a plan
@@ -114,73 +110,6 @@ static bool timing;                /* AZ_STATS is on: time the waits */
 /* Now, when the waits are timed (a clock read per call costs about as much as a small transfer). */
 static double now(void) { return timing ? MPI_Wtime() : 0.0; }
 
-/* ---- boxes ---- */
-
-static bool box_empty(const box *b, int rank) {
-  for (int k = 0; k < rank; k++)
-    if (b->lo[k] > b->hi[k])
-      return true;
-  return false;
-}
-
-static box box_intersect(const box *a, const box *b, int rank) {
-  box r = {{0}, {0}};
-  for (int k = 0; k < rank; k++) {
-    r.lo[k] = a->lo[k] > b->lo[k] ? a->lo[k] : b->lo[k];
-    r.hi[k] = a->hi[k] < b->hi[k] ? a->hi[k] : b->hi[k];
-  }
-  return r;
-}
-
-static size_t box_count(const box *b, int rank) {
-  size_t n = 1;
-  for (int k = 0; k < rank; k++)
-    n *= (size_t)(b->hi[k] - b->lo[k] + 1);
-  return n;
-}
-
-/* The part of array a that process proc owns: its block clipped to a's storage region (flood
- * dimensions: the single index 0). False if it owns nothing. */
-static bool owned_box(const zrt_array *a, int proc, box *b) {
-  int coords[ZRT_MAX_RANK];
-  if (!zrt_proc_coords(a->rank, proc, coords))
-    return false;
-  for (int k = 0; k < a->rank; k++) {
-    if (a->flood >> k & 1) {
-      b->lo[k] = b->hi[k] = 0;
-      continue;
-    }
-    int64_t blo, bhi;
-    if (!zrt_block_at(a->rank, k, coords[k], &blo, &bhi))
-      return false;
-    b->lo[k] = a->slo[k] > blo ? a->slo[k] : blo;
-    b->hi[k] = a->shi[k] < bhi ? a->shi[k] : bhi;
-  }
-  return !box_empty(b, a->rank);
-}
-
-/* What process proc reads of a for item it: (c ∩ its part of a) shifted by d, as a box (the
- * bounding box of a strided region). Flood dimensions read index 0. */
-static bool needed_box(const zrt_xfer_plan *p, const xfer_item *it, int proc, box *b) {
-  const zrt_array *a = it->a;
-  box own;
-  if (!owned_box(a, proc, &own))
-    return false;
-  for (int k = 0; k < a->rank; k++) {
-    if ((a->flood >> k & 1) || (p->c.flood >> k & 1)) {
-      b->lo[k] = b->hi[k] = 0;
-      continue;
-    }
-    int64_t first = zrt_region_first(&p->c, k, p->c.lo[k]), last = zrt_region_last(&p->c, k);
-    int64_t lo = first > own.lo[k] ? first : own.lo[k], hi = last < own.hi[k] ? last : own.hi[k];
-    if (lo > hi)
-      return false;
-    b->lo[k] = lo + it->d[k];
-    b->hi[k] = hi + it->d[k];
-  }
-  return true;
-}
-
 /* ---- packing ---- */
 
 /* ---- plans ---- */
@@ -229,58 +158,21 @@ static void add_box(xfer_peer *pe, int it, const box *b, size_t bytes) {
   pe->bytes += bytes;
 }
 
-/* The bounding box of a and b. */
-static box box_hull(const box *a, const box *b, int rank) {
-  box r = {{0}, {0}};
-  for (int k = 0; k < rank; k++) {
-    r.lo[k] = a->lo[k] < b->lo[k] ? a->lo[k] : b->lo[k];
-    r.hi[k] = a->hi[k] > b->hi[k] ? a->hi[k] : b->hi[k];
-  }
-  return r;
-}
-
-/* Send overlapping boxes of one array once: the boxes a peer exchanges for several directions of
- * the same array (A@north, A@ne and A@nw all need the row above) become their bounding box when
- * that box is no larger than the two together. The hull lies inside the sender's block and the
- * receiver's allocation, as the boxes do. */
-static void merge_boxes(const zrt_xfer_plan *p, xfer_peer *pe) {
-  bool merged = true;
-  while (merged) {
-    merged = false;
-    for (int i = 0; i < pe->nboxes && !merged; i++)
-      for (int j = i + 1; j < pe->nboxes && !merged; j++) {
-        const zrt_array *a = p->items[pe->item[i]].a;
-        if (p->items[pe->item[j]].a != a)
-          continue;
-        box h = box_hull(&pe->boxes[i], &pe->boxes[j], a->rank);
-        size_t ni = box_count(&pe->boxes[i], a->rank), nj = box_count(&pe->boxes[j], a->rank), nh = box_count(&h, a->rank);
-        if (nh > ni + nj)
-          continue;
-        pe->bytes = pe->bytes - (ni + nj) * a->elem + nh * a->elem;
-        pe->boxes[i] = h;
-        memmove(&pe->boxes[j], &pe->boxes[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->boxes);
-        memmove(&pe->item[j], &pe->item[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->item);
-        pe->nboxes--;
-        merged = true;
-      }
-  }
-}
-
 /* What process src sends process dst (src != dst): what dst needs that src owns, per item, with
- * overlapping boxes merged. Every process computes the same for the same pair. */
+ * overlapping boxes merged (zg_pair_boxes). Every process computes the same for the same pair. */
 static void pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe) {
   memset(pe, 0, sizeof *pe);
   pe->rq = MPI_REQUEST_NULL;
-  for (int i = 0; i < p->nitems; i++) {
-    const zrt_array *a = p->items[i].a;
-    box need, own;
-    if (needed_box(p, &p->items[i], dst, &need) && owned_box(a, src, &own)) {
-      box part = box_intersect(&need, &own, a->rank);
-      if (!box_empty(&part, a->rank))
-        add_box(pe, i, &part, box_count(&part, a->rank) * a->elem);
-    }
-  }
-  merge_boxes(p, pe);
+  const zg_grid *grids = NULL;
+  for (int i = 0; i < p->nitems; i++)
+    grids = zrt_grids_for(p->items[i].a->rank);
+  if (!grids)
+    return;
+  zg_pair g;
+  zg_pair_boxes(grids, &p->c, p->items, p->nitems, src, dst, &g);
+  for (int b = 0; b < g.nboxes; b++)
+    add_box(pe, g.item[b], &g.boxes[b], 0);
+  pe->bytes = g.bytes;
 }
 
 /* Append pe (the exchange with proc) to *v if it has anything, else free it. */

@@ -1,0 +1,246 @@
+/* zrt_geom.c - the pure geometry of distributed arrays and their communication (zrt_geom.h): grids,
+ * blocks, bounding boxes, the boxes of a transfer per pair of processes, the rounds of a gather.
+ * No MPI and no allocation: the runtime and azc call the same functions. */
+#include "zrt_geom.h"
+#include <string.h>
+
+/* ---- process grids and blocks ---- */
+
+/* The prime factors of n (>= 2) in increasing order, with multiplicity; returns their number. */
+static int prime_factors(int n, int *f) {
+  int k = 0;
+  for (int d = 2; (int64_t)d * d <= n; d += d == 2 ? 1 : 2)
+    while (n % d == 0) {
+      f[k++] = d;
+      n /= d;
+    }
+  if (n > 1)
+    f[k++] = n;
+  return k;
+}
+
+void zg_dims_create(int nprocs, int rank, int *dims) {
+  for (int k = 0; k < rank; k++)
+    dims[k] = 1;
+  int f[32];
+  int nf = nprocs > 1 ? prime_factors(nprocs, f) : 0;
+  for (int j = nf - 1; j >= 0; j--) { /* the largest factor first, to the smallest dimension */
+    int min = 0;
+    for (int k = 1; k < rank; k++)
+      if (dims[k] < dims[min])
+        min = k;
+    dims[min] *= f[j];
+  }
+  for (int i = 0; i < rank - 1; i++) /* decreasing order */
+    for (int j = i + 1; j < rank; j++)
+      if (dims[j] > dims[i]) {
+        int t = dims[i];
+        dims[i] = dims[j];
+        dims[j] = t;
+      }
+}
+
+void zrt_block_of(int64_t n, int p, int k, int64_t *lo, int64_t *hi) {
+  if (n <= 0 || p <= 0 || k < 0 || k >= p) {
+    *lo = 0;
+    *hi = -1;
+    return;
+  }
+  int64_t base = n / p, rem = n % p;
+  *lo = (int64_t)k * base + (k < rem ? k : rem);
+  *hi = *lo + base + (k < rem) - 1;
+}
+
+void zrt_grid_coords(int id, int r, const int *dims, int *coords) {
+  for (int k = r - 1; k >= 0; k--) {
+    coords[k] = id % dims[k];
+    id /= dims[k];
+  }
+}
+
+bool zg_block_at(const zg_grid *g, int dim, int coord, int64_t *blo, int64_t *bhi) {
+  if (!g->set) {
+    *blo = INT64_MIN;
+    *bhi = INT64_MAX;
+    return coord == 0;
+  }
+  int p = g->dims[dim];
+  int64_t n = g->hi[dim] - g->lo[dim] + 1;
+  int64_t owners = n <= 0 ? 1 : n < p ? n : p;   /* blocks that own something */
+  if (coord >= owners)
+    return false;
+  int64_t s = 0, e = 0;
+  zrt_block_of(n, p, coord, &s, &e);
+  *blo = coord == 0 ? INT64_MIN : g->lo[dim] + s;
+  *bhi = coord == owners - 1 ? INT64_MAX : g->lo[dim] + e;
+  return true;
+}
+
+bool zg_proc_coords(const zg_grid *g, int rank, int proc, int *coords) {
+  if (!g->set) {
+    for (int k = 0; k < rank; k++)
+      coords[k] = 0;
+    return proc == 0;
+  }
+  zrt_grid_coords(proc, rank, g->dims, coords);
+  return true;
+}
+
+/* ---- bounding boxes ---- */
+
+void zg_bbox_add(zg_bbox *b, const zrt_region *r) {
+  for (int k = 0; k < r->rank; k++) {
+    if (r->flood >> k & 1)
+      continue;
+    int64_t lo = r->lo[k], hi = r->hi[k];
+    if (lo > hi)
+      continue;                 /* an empty dimension adds nothing */
+    if (!b->has[k] || lo < b->lo[k])
+      b->lo[k] = lo;
+    if (!b->has[k] || hi > b->hi[k])
+      b->hi[k] = hi;
+    b->has[k] = true;
+  }
+}
+
+void zg_bbox_bounds(const zg_bbox *b, int rank, int64_t *lo, int64_t *hi) {
+  for (int k = 0; k < rank; k++) {
+    lo[k] = b->has[k] ? b->lo[k] : 0;
+    hi[k] = b->has[k] ? b->hi[k] : -1;
+  }
+}
+
+/* ---- boxes ---- */
+
+static bool box_empty(const zg_box *b, int rank) {
+  for (int k = 0; k < rank; k++)
+    if (b->lo[k] > b->hi[k])
+      return true;
+  return false;
+}
+
+static zg_box box_intersect(const zg_box *a, const zg_box *b, int rank) {
+  zg_box r = {{0}, {0}};
+  for (int k = 0; k < rank; k++) {
+    r.lo[k] = a->lo[k] > b->lo[k] ? a->lo[k] : b->lo[k];
+    r.hi[k] = a->hi[k] < b->hi[k] ? a->hi[k] : b->hi[k];
+  }
+  return r;
+}
+
+/* The bounding box of a and b. */
+static zg_box box_hull(const zg_box *a, const zg_box *b, int rank) {
+  zg_box r = {{0}, {0}};
+  for (int k = 0; k < rank; k++) {
+    r.lo[k] = a->lo[k] < b->lo[k] ? a->lo[k] : b->lo[k];
+    r.hi[k] = a->hi[k] > b->hi[k] ? a->hi[k] : b->hi[k];
+  }
+  return r;
+}
+
+static size_t box_count(const zg_box *b, int rank) {
+  size_t n = 1;
+  for (int k = 0; k < rank; k++)
+    n *= (size_t)(b->hi[k] - b->lo[k] + 1);
+  return n;
+}
+
+/* ---- ghost-cell transfers ---- */
+
+/* The part of array a that process proc owns: its block clipped to a's storage region (flood
+ * dimensions: the single index 0). False if it owns nothing. */
+static bool owned_box(const zg_grid *grids, const zrt_array *a, int proc, zg_box *b) {
+  const zg_grid *g = &grids[a->rank];
+  int coords[ZRT_MAX_RANK];
+  if (!zg_proc_coords(g, a->rank, proc, coords))
+    return false;
+  for (int k = 0; k < a->rank; k++) {
+    if (a->flood >> k & 1) {
+      b->lo[k] = b->hi[k] = 0;
+      continue;
+    }
+    int64_t blo, bhi;
+    if (!zg_block_at(g, k, coords[k], &blo, &bhi))
+      return false;
+    b->lo[k] = a->slo[k] > blo ? a->slo[k] : blo;
+    b->hi[k] = a->shi[k] < bhi ? a->shi[k] : bhi;
+  }
+  return !box_empty(b, a->rank);
+}
+
+/* What process proc reads of item it over region c: (c ∩ its part of the array) shifted by d, as
+ * a box (the bounding box of a strided region). Flood dimensions read index 0. */
+static bool needed_box(const zg_grid *grids, const zrt_region *c, const zg_item *it, int proc, zg_box *b) {
+  const zrt_array *a = it->a;
+  zg_box own;
+  if (!owned_box(grids, a, proc, &own))
+    return false;
+  for (int k = 0; k < a->rank; k++) {
+    if ((a->flood >> k & 1) || (c->flood >> k & 1)) {
+      b->lo[k] = b->hi[k] = 0;
+      continue;
+    }
+    int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
+    int64_t lo = first > own.lo[k] ? first : own.lo[k], hi = last < own.hi[k] ? last : own.hi[k];
+    if (lo > hi)
+      return false;
+    b->lo[k] = lo + it->d[k];
+    b->hi[k] = hi + it->d[k];
+  }
+  return true;
+}
+
+/* Send overlapping boxes of one array once: the boxes a peer exchanges for several directions of
+ * the same array (A@north, A@ne and A@nw all need the row above) become their bounding box when
+ * that box is no larger than the two together. The hull lies inside the sender's block and the
+ * receiver's allocation, as the boxes do. */
+static void merge_boxes(const zg_item *items, zg_pair *pe) {
+  bool merged = true;
+  while (merged) {
+    merged = false;
+    for (int i = 0; i < pe->nboxes && !merged; i++)
+      for (int j = i + 1; j < pe->nboxes && !merged; j++) {
+        const zrt_array *a = items[pe->item[i]].a;
+        if (items[pe->item[j]].a != a)
+          continue;
+        zg_box h = box_hull(&pe->boxes[i], &pe->boxes[j], a->rank);
+        size_t ni = box_count(&pe->boxes[i], a->rank), nj = box_count(&pe->boxes[j], a->rank), nh = box_count(&h, a->rank);
+        if (nh > ni + nj)
+          continue;
+        pe->bytes = pe->bytes - (ni + nj) * a->elem + nh * a->elem;
+        pe->boxes[i] = h;
+        memmove(&pe->boxes[j], &pe->boxes[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->boxes);
+        memmove(&pe->item[j], &pe->item[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->item);
+        pe->nboxes--;
+        merged = true;
+      }
+  }
+}
+
+void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *items, int n, int src, int dst,
+                   zg_pair *out) {
+  out->nboxes = 0;
+  out->bytes = 0;
+  for (int i = 0; i < n && i < ZG_MAX_ITEMS; i++) {
+    const zrt_array *a = items[i].a;
+    zg_box need, own;
+    if (needed_box(grids, c, &items[i], dst, &need) && owned_box(grids, a, src, &own)) {
+      zg_box part = box_intersect(&need, &own, a->rank);
+      if (!box_empty(&part, a->rank)) {
+        out->item[out->nboxes] = i;
+        out->boxes[out->nboxes++] = part;
+        out->bytes += box_count(&part, a->rank) * a->elem;
+      }
+    }
+  }
+  merge_boxes(items, out);
+}
+
+/* ---- gathers ---- */
+
+void zg_gather_round(int P, int me, int dist, size_t n, int *from, int *to, size_t *bytes) {
+  int cnt = dist < P - dist ? dist : P - dist;
+  *from = (me + dist) % P;
+  *to = (me - dist + P) % P;
+  *bytes = (size_t)cnt * n;
+}

@@ -1,0 +1,95 @@
+/* zrt_geom.h - the pure geometry of distributed arrays and their communication, without MPI: the
+ * process grid (the choice of Open MPI's MPI_Dims_create), bounding boxes and the block
+ * distribution, the boxes two processes exchange in a ghost-cell transfer, and the rounds of a
+ * dissemination gather. Compiled into libzrt.a and into azc (see the Makefile), so that the
+ * pattern files azc writes at compile time and those a run records come from the same code. */
+#ifndef AZC_ZRT_GEOM_H
+#define AZC_ZRT_GEOM_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "zrt.h"
+#include "zrt_region.h"
+
+/* ---- process grids and blocks ---- */
+
+/* The distribution of the arrays of one rank: processes per dimension and the bounding box. A
+ * grid that is not set (one process, nothing distributed yet) is one block that owns everything. */
+typedef struct zg_grid {
+  bool set;
+  int dims[ZRT_MAX_RANK];
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+} zg_grid;
+
+/* The processes per dimension of a rank-r grid of nprocs processes, as Open MPI's
+ * MPI_Dims_create(nprocs, r, dims) chooses them for dims all zero: the prime factors, largest
+ * first, each multiplies the smallest dimension so far; then the dimensions in decreasing order. */
+void zg_dims_create(int nprocs, int rank, int *dims);
+/* Block k (0-based) of n cells cut into p contiguous blocks, the first n % p one larger:
+ * cells [*lo, *hi] counted from 0 (*hi = *lo - 1 when the block is empty). */
+void zrt_block_of(int64_t n, int p, int k, int64_t *lo, int64_t *hi);
+/* Coordinates of process id in a grid dims[0] x ... x dims[r-1], numbered row-major. */
+void zrt_grid_coords(int id, int r, const int *dims, int *coords);
+/* The block at grid coordinate coord in dimension dim of g, in global indices, open-ended
+ * (INT64_MIN / INT64_MAX) where it is the first / last block that owns anything; an empty bounding
+ * box is owned entirely by the first block. False if the block owns nothing. */
+bool zg_block_at(const zg_grid *g, int dim, int coord, int64_t *blo, int64_t *bhi);
+/* The grid coordinates of process proc in the rank-r grid g (false: proc has no place in it). */
+bool zg_proc_coords(const zg_grid *g, int rank, int proc, int *coords);
+
+/* ---- bounding boxes: what the grid of a rank is cut from ---- */
+
+typedef struct zg_bbox {
+  bool has[ZRT_MAX_RANK];      /* dimension k has a range */
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+} zg_bbox;
+
+/* Widen b (the box of r's rank) to hold region r; flood and empty dimensions add nothing. */
+void zg_bbox_add(zg_bbox *b, const zrt_region *r);
+/* The bounds of b's first rank dimensions (0..-1 where nothing was added). */
+void zg_bbox_bounds(const zg_bbox *b, int rank, int64_t *lo, int64_t *hi);
+
+/* ---- ghost-cell transfers: what each pair of processes exchanges ---- */
+
+/* The most (array, direction) items one transfer carries. */
+#define ZG_MAX_ITEMS 16
+
+typedef struct zg_box {
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+} zg_box;
+
+/* An item of a transfer: the ghost cells of a for reads shifted by d. Items of the same array
+ * have the same a. */
+typedef struct zg_item {
+  zrt_array *a;
+  int64_t d[ZRT_MAX_RANK];
+} zg_item;
+
+/* What one process sends another: boxes in item order (item[b]: of which item), and the bytes. */
+typedef struct zg_pair {
+  int nboxes;
+  int item[ZG_MAX_ITEMS];
+  zg_box boxes[ZG_MAX_ITEMS];
+  size_t bytes;
+} zg_pair;
+
+/* What process src sends process dst (src != dst) in a transfer over region c of items[0..n-1],
+ * with grids[r] the grid of rank-r arrays: per item, what dst reads of the array (c cut to dst's
+ * part, shifted) that src owns (its block clipped to the storage region); overlapping boxes of one
+ * array become their bounding box when that is no larger than the two together. Every process
+ * computes the same for the same pair. */
+void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *items, int n, int src, int dst,
+                   zg_pair *out);
+
+/* ---- the dissemination gather of reductions (Bruck's allgather) ---- */
+
+/* Pattern files: the tag of a gather's round r is ZG_GATHER_TAG + 64 * (the number of gathers the
+ * iteration began before it) + r, apart from the transfers' tags. */
+#define ZG_GATHER_TAG 100000
+
+static inline int zg_gather_tag(int ordinal, int round) { return ZG_GATHER_TAG + 64 * ordinal + round; }
+
+/* The round at distance dist (1, 2, 4, ... < P) of a gather of n bytes per process among P:
+ * process me receives min(dist, P - dist) blocks from *from and sends as many to *to (*bytes). */
+void zg_gather_round(int P, int me, int dist, size_t n, int *from, int *to, size_t *bytes);
+#endif

@@ -1,0 +1,94 @@
+/* test_geom.c - the runtime's pure geometry (rtl/zrt_geom.c, which azc shares): zg_dims_create
+ * chooses the same grid as Open MPI's MPI_Dims_create for every process count up to 256 and every
+ * rank (both are called, MPI as a singleton), the blocks of a grid, and the rounds of the
+ * dissemination gather. */
+#define RTL_CHECK_MPI /* MPI_Init in a child */
+#include "rtl_check.h"
+#include "zrt_internal.h"
+#include <mpi.h>
+
+/* In a child: MPI_Dims_create against zg_dims_create; each difference is a line on stdout. */
+static void dims_child(void *arg) {
+  (void)arg;
+  setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
+  int argc = 0;
+  char **argv = NULL;
+  MPI_Init(&argc, &argv);
+  for (int n = 1; n <= 256; n++)
+    for (int r = 1; r <= ZRT_MAX_RANK; r++) {
+      int want[ZRT_MAX_RANK] = {0}, got[ZRT_MAX_RANK] = {0};
+      MPI_Dims_create(n, r, want);
+      zg_dims_create(n, r, got);
+      if (memcmp(want, got, sizeof want) != 0)
+        printf("%d processes, rank %d: MPI_Dims_create %dx%dx%d..., zg_dims_create %dx%dx%d...\n", n, r, want[0],
+               want[1], want[2], got[0], got[1], got[2]);
+    }
+  MPI_Finalize();
+}
+
+static void test_dims(void) {
+  child_result r = run_child(dims_child, NULL);
+  CHECK_CHILD(r, 0, "", "");
+  int d[3];
+  zg_dims_create(12, 2, d);
+  CHECK(d[0] == 4 && d[1] == 3);
+  zg_dims_create(1, 3, d);
+  CHECK(d[0] == 1 && d[1] == 1 && d[2] == 1);
+}
+
+/* Blocks of a 3 x 2 grid over [1..10] x [0..3]: open-ended at the ends. */
+static void test_blocks(void) {
+  zg_grid g = {true, {3, 2}, {1, 0}, {10, 3}};
+  int64_t lo, hi;
+  CHECK(zg_block_at(&g, 0, 0, &lo, &hi) && lo == INT64_MIN && hi == 4);
+  CHECK(zg_block_at(&g, 0, 1, &lo, &hi) && lo == 5 && hi == 7);
+  CHECK(zg_block_at(&g, 0, 2, &lo, &hi) && lo == 8 && hi == INT64_MAX);
+  CHECK(zg_block_at(&g, 1, 1, &lo, &hi) && lo == 2 && hi == INT64_MAX);
+  int c[2];
+  CHECK(zg_proc_coords(&g, 2, 5, c) && c[0] == 2 && c[1] == 1);
+  zg_grid none = {0};
+  CHECK(zg_block_at(&none, 0, 0, &lo, &hi) && lo == INT64_MIN && hi == INT64_MAX);
+  CHECK(!zg_block_at(&none, 0, 1, &lo, &hi));
+}
+
+/* A halo over [1..8] x [1..8] on 2 x 2 processes: process 0 sends process 1 (east) one column of
+ * its four rows for A@west; with A@nw too, the two boxes merge into the column and its corner. */
+static void test_pairs(void) {
+  zg_grid grids[ZRT_MAX_RANK + 1] = {{0}};
+  grids[2] = (zg_grid){true, {2, 2}, {1, 1}, {8, 8}};
+  zrt_array a = {0};
+  a.rank = 2;
+  a.elem = 8;
+  a.slo[0] = a.slo[1] = 0;
+  a.shi[0] = a.shi[1] = 9;
+  zrt_region c = zrt_region_make(2, (int64_t[]){1, 1}, (int64_t[]){8, 8}, 0);
+  zg_item items[2] = {{&a, {0, -1}}, {&a, {-1, -1}}};
+  zg_pair p;
+  zg_pair_boxes(grids, &c, items, 1, 0, 1, &p);
+  CHECK(p.nboxes == 1 && p.bytes == 4 * 8 && p.boxes[0].lo[0] == 1 && p.boxes[0].hi[0] == 4 && p.boxes[0].lo[1] == 4);
+  zg_pair_boxes(grids, &c, items, 2, 0, 1, &p);
+  CHECK(p.nboxes == 1 && p.bytes == 5 * 8 && p.boxes[0].lo[0] == 0 && p.boxes[0].hi[0] == 4);
+  zg_pair_boxes(grids, &c, items, 2, 1, 0, &p);
+  CHECK(p.nboxes == 0 && p.bytes == 0);
+}
+
+/* Rounds on 5 processes: distances 1, 2, 4 carry 1, 2 and 1 blocks. */
+static void test_gather(void) {
+  int from, to;
+  size_t bytes;
+  zg_gather_round(5, 0, 1, 8, &from, &to, &bytes);
+  CHECK(from == 1 && to == 4 && bytes == 8);
+  zg_gather_round(5, 3, 2, 8, &from, &to, &bytes);
+  CHECK(from == 0 && to == 1 && bytes == 16);
+  zg_gather_round(5, 3, 4, 8, &from, &to, &bytes);
+  CHECK(from == 2 && to == 4 && bytes == 8);
+  CHECK(zg_gather_tag(2, 1) == 100129);
+}
+
+int main(void) {
+  test_dims();
+  test_blocks();
+  test_pairs();
+  test_gather();
+  return check_report("test_geom");
+}
