@@ -91,7 +91,8 @@ $(BUILD)/obj/rtl/%.o: rtl/%.c $(RTL_HDR)
 	@echo "  MPICC $<"
 	@$(MPICC) $(RTL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/libzrt.a: $(RTL_OBJ)
+# The PDL reader (azpdl's) is in libzrt.a too: AZ_CHECK=FILE reads pattern files.
+$(BUILD)/libzrt.a: $(RTL_OBJ) $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)

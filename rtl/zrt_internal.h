@@ -133,7 +133,13 @@ void zrt_pattern_setup(const char *path);
 bool zrt_pattern_recording(void);
 void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes);
 void zrt_pattern_write(void);         /* at the end of a run (collective) */
-void zrt_pattern_check_setup(void);   /* AZ_CHECK=1: later iterations must repeat the first */
+void zrt_pattern_check_setup(void);   /* AZ_CHECK=1: later iterations must repeat the first;
+                                       * AZ_CHECK=FILE: every iteration must make FILE's calls */
+/* zrt_pattern_file.c: read and check pattern file path, keep this process's calls of each
+ * pattern (stops the run with one clear error when the file is bad or is for another process
+ * count); then the calls of pattern id (NULL if the file has no such pattern). */
+void zrt_pattern_file_load(const char *path);
+const zrt_pev *zrt_pattern_file_calls(int id, size_t *n);
 int zrt_pattern_collective(void);     /* the number of the collective begun now in this iteration */
 /* The tailored binding: record and analyse every pattern's first iteration. */
 void zrt_pattern_tailor_setup(void);

@@ -17,10 +17,12 @@
 #include <string.h>
 
 static const char *pdl_path;       /* --az-pdl=FILE, or NULL */
-static bool checking;              /* AZ_CHECK=1 */
+static bool checking;              /* AZ_CHECK=1 or AZ_CHECK=FILE */
+static bool check_file;            /* AZ_CHECK=FILE: the calls come from the file */
 static int current;                /* the pattern being recorded, or 0 */
 static int checked;                /* the pattern whose iteration is being checked, or 0 */
-static size_t check_from, check_at, check_end; /* its first iteration in events; the next call expected */
+static const zrt_pev *expect;      /* the calls it must make (its first iteration, or the file's) */
+static size_t check_at, check_end; /* the next call expected; their number */
 static int collectives;            /* collectives begun in the current iteration */
 static unsigned char *done;        /* per pattern id: recorded already */
 static int done_cap;
@@ -54,7 +56,10 @@ void zrt_pattern_setup(const char *path) { pdl_path = path; }
 
 void zrt_pattern_check_setup(void) {
   const char *v = getenv("AZ_CHECK");
-  checking = v && strcmp(v, "0") != 0;
+  checking = v && *v && strcmp(v, "0") != 0;
+  check_file = checking && strcmp(v, "1") != 0;
+  if (check_file)
+    zrt_pattern_file_load(v);
 }
 
 static void analyse(int id);
@@ -114,14 +119,14 @@ static void reference(int id, size_t *from, size_t *to) {
 
 /* AZ_CHECK: this iteration of the pattern being checked did something else. */
 static void diverged(const char *expected, const char *got) {
-  zrt_error(0, "AZ_CHECK: pattern %d, process %d, call %zu: expected %s, got %s", checked, zrt_g.me,
-            check_at - check_from + 1, expected, got);
+  zrt_error(0, "AZ_CHECK: pattern %d, process %d, call %zu: expected %s, got %s", checked, zrt_g.me, check_at + 1,
+            expected, got);
 }
 
 /* The iteration being checked ended (the loop's end or a new iteration): all calls made? */
 static void check_complete(void) {
   if (checked && check_at < check_end)
-    diverged(event_text(&events[check_at]), "the end of the iteration");
+    diverged(event_text(&expect[check_at]), "the end of the iteration");
   checked = 0;
 }
 
@@ -150,10 +155,18 @@ void zrt_pattern_begin(int id) {
     return;
   check_complete();
   current = recorded(id) ? 0 : id;
-  if (!current && checking) {
+  const zrt_pev *calls = check_file ? zrt_pattern_file_calls(id, &check_end) : NULL;
+  if (calls) { /* every iteration, the first one too */
     checked = id;
-    reference(id, &check_from, &check_end);
-    check_at = check_from;
+    expect = calls;
+    check_at = 0;
+  } else if (!current && checking) { /* the iterations after the first (recorded) one */
+    size_t from, to;
+    reference(id, &from, &to);
+    checked = id;
+    expect = events + from;
+    check_at = 0;
+    check_end = to - from;
   }
   collectives = 0;
 }
@@ -178,11 +191,10 @@ void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes) {
     zrt_pev got = {checked, (int)kind, peer, tag, (int64_t)bytes};
     if (check_at >= check_end)
       diverged("the end of the iteration", event_text(&got));
-    const zrt_pev *want = &events[check_at];
+    const zrt_pev *want = &expect[check_at];
     if (want->kind != got.kind || want->peer != got.peer || want->tag != got.tag || want->bytes != got.bytes)
       diverged(event_text(want), event_text(&got));
     check_at++;
-    return;
   }
   if (!current)
     return;

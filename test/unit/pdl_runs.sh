@@ -6,6 +6,9 @@
 # syntax, names paired, every message matched, no deadlock); jacobi's on 4 processes with n = 16
 # must be exactly test/pdl/runs/jacobi_np4_n16.pdl (checked by hand: four 64-byte halo messages
 # per process to its two neighbours, then the max<< gathered in two dissemination rounds).
+# AZ_CHECK=FILE: jacobi follows that file from its first iteration on with the same n, diverges at
+# the first call with another n, and a file for another process count or a broken file is one
+# clear error.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 BUILD=${BUILD:-build}
@@ -34,6 +37,21 @@ for src in samples/*.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/
     fi
   done
 done
+# AZ_CHECK=FILE: every iteration, the first one too, must make the file's calls
+j=test/pdl/runs/jacobi_np4_n16.pdl
+"$AZC" samples/jacobi.zpl -o "$t/jacobi" 2>/dev/null
+if ! AZ_CHECK=$j timeout 120 mpirun -x AZ_CHECK -np 4 "$t/jacobi" -sn=16 >/dev/null 2>"$t/err"; then
+  echo "pdl_runs.sh: jacobi -sn=16 on 4 processes does not follow $j:"; head -5 "$t/err"; fail=1
+fi
+AZ_CHECK=$j timeout 120 mpirun -x AZ_CHECK -np 4 "$t/jacobi" -sn=20 >/dev/null 2>"$t/err"
+grep -q "AZ_CHECK: pattern 1, process [0-3], call 1: expected beginRecv source [0-3] tag 1 maxsize 64, got beginRecv source [0-3] tag 1 maxsize 80" "$t/err" ||
+  { echo "pdl_runs.sh: jacobi -sn=20 against $j: no divergence reported at the first call:"; head -5 "$t/err"; fail=1; }
+AZ_CHECK=$j timeout 120 mpirun -x AZ_CHECK -np 3 "$t/jacobi" -sn=16 >/dev/null 2>"$t/err"
+grep -q "AZ_CHECK: '$j' describes 4 processes, this run has 3" "$t/err" ||
+  { echo "pdl_runs.sh: AZ_CHECK with a file for another process count:"; head -5 "$t/err"; fail=1; }
+AZ_CHECK=test/pdl/err_unmatched.pdl timeout 120 mpirun -x AZ_CHECK -np 2 "$t/jacobi" -sn=16 >/dev/null 2>"$t/err"
+grep -q "AZ_CHECK: test/pdl/err_unmatched.pdl:[0-9]*:[0-9]*: pattern" "$t/err" ||
+  { echo "pdl_runs.sh: AZ_CHECK with a broken file:"; head -5 "$t/err"; fail=1; }
 # a bad option value is one clear line
 "$AZC" samples/hello.zpl -o "$t/hello" 2>/dev/null
 if "$t/hello" --az-pdl >/dev/null 2>"$t/err" || ! grep -q "missing file name for option '--az-pdl'" "$t/err"; then
