@@ -81,6 +81,7 @@ struct zrt_xfer_plan {
   size_t *rslot;             /* per receive peer: its slot's offset in my receive buffer */
   uint64_t control;
   bool valid;
+  bool same;                 /* this round's description so far is the one the plan was built for */
   bool skip;                 /* an item's storage does not cover what it needs: the transfer does nothing
                               * (a transfer the compiler started early; its statement reports the error) */
   xfer_item items[XFER_MAX_ITEMS];
@@ -98,6 +99,10 @@ struct zrt_xfer_plan {
   int token_sends;           /* sends that need one */
   uint64_t round;
   int id, line;
+  /* zrt_xfer_split's last answer, for region split_c under this plan */
+  bool split_valid;
+  zrt_region split_c, split[ZRT_SPLIT_MAX];
+  int nsplit;
   /* AZ_STATS: this process's part */
   uint64_t count, bytes, messages;
   double dn_wait, sv_wait;
@@ -287,6 +292,27 @@ static void plan_segment(zrt_xfer *x, zrt_xfer_plan *p) {
 
 /* ---- the calls ---- */
 
+/* True if regions a and b are the same. */
+static bool region_same(const zrt_region *a, const zrt_region *b) {
+  if (a->rank != b->rank || a->flood != b->flood)
+    return false;
+  for (int k = 0; k < a->rank; k++)
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k] || a->stride[k] != b->stride[k] || a->align[k] != b->align[k])
+      return false;
+  return true;
+}
+
+/* True if item i of key k is array a (allocated) shifted by d: what the plan was built for. */
+static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int64_t *d) {
+  if (i >= k->nitems || !a->allocated || k->items[i].rank != a->rank || k->items[i].elem != a->elem ||
+      k->items[i].flood != a->flood)
+    return false;
+  for (int j = 0; j < a->rank; j++)
+    if (k->items[i].slo[j] != a->slo[j] || k->items[i].shi[j] != a->shi[j] || k->items[i].d[j] != d[j])
+      return false;
+  return true;
+}
+
 void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   if (zrt_g.nprocs == 1)
     return;
@@ -307,6 +333,7 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   p->c = *c;
   p->nitems = 0;
   p->skip = false;
+  p->same = p->valid && region_same(c, &p->key.c);
 }
 
 void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
@@ -315,6 +342,14 @@ void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
   zrt_xfer_plan *p = x->plan;
   if (p->nitems == XFER_MAX_ITEMS)
     zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
+  if (p->same && key_item_is(&p->key, p->nitems, a, d)) { /* contained when the plan was built */
+    xfer_item *it = &p->items[p->nitems++];
+    memset(it, 0, sizeof *it);
+    it->a = a;
+    memcpy(it->d, d, (size_t)a->rank * sizeof *d);
+    return;
+  }
+  p->same = false;
   int64_t dd[ZRT_MAX_RANK] = {0};
   if (a->allocated)
     memcpy(dd, d, (size_t)a->rank * sizeof *d);
@@ -405,6 +440,7 @@ static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
   if (comm_binding != BIND_MSG)
     plan_segment(x, p);
   p->key = *k;
+  p->split_valid = false;
   p->early = EARLY_NONE;
   p->tailor_off = was_valid;
   p->half = 0;
@@ -414,10 +450,12 @@ void zrt_dr(zrt_xfer *x) {
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
-  xfer_key k;
-  make_key(p, &k);
-  if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0)
-    plan_rebuild(x, p, &k);
+  if (!p->same || p->nitems != p->key.nitems) {
+    xfer_key k;
+    make_key(p, &k);
+    if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0)
+      plan_rebuild(x, p, &k);
+  }
   p->round++;
   p->steady = comm_binding == BIND_TAILORED && !p->tailor_off && zrt_pattern_steady();
   if (p->steady && !p->decided)
@@ -549,7 +587,23 @@ static void item_reach(const zrt_xfer_plan *p, int r, int k, int64_t *lo, int64_
   }
 }
 
+static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x);
+
+/* The split depends on the region, the plan and the grid only: computed once per plan and region. */
 int zrt_xfer_split(zrt_region *parts, const zrt_region *c, const zrt_xfer *x) {
+  zrt_xfer_plan *p = x->plan;
+  if (zrt_g.nprocs == 1 || !p || p->skip || !p->valid)
+    return split_parts(parts, c, x);
+  if (!p->split_valid || !region_same(c, &p->split_c)) {
+    p->nsplit = split_parts(p->split, c, x);
+    p->split_c = *c;
+    p->split_valid = true;
+  }
+  memcpy(parts, p->split, (size_t)p->nsplit * sizeof *parts);
+  return p->nsplit;
+}
+
+static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x) {
   zrt_region mine;
   zrt_region_mine(&mine, c);
   parts[0] = mine;
