@@ -1,15 +1,18 @@
 /* sc_rma.c - libsplit's MPI-3 passive-target RMA transport (the default).
  *
- * The segment is one window (MPI_Win_allocate) locked for the whole run (lock_all, NOCHECK); a
- * global pointer's offset is the window displacement. Gets and puts are MPI_Get/MPI_Put, and a
- * counter remembers the targets it has to flush. A store is an MPI_Put whose byte count is kept
- * back per (counter, target) and published in a batch: flush the target (the data is there),
- * accumulate the count onto the target's counter slot, flush again. Publishing happens before
+ * The segment is one window locked for the whole run (lock_all, NOCHECK); a global pointer's
+ * offset is the window displacement. Across nodes (MPI_Win_allocate) gets and puts are
+ * MPI_Get/MPI_Put, and a counter remembers the targets it has to flush; a store is an MPI_Put
+ * whose byte count is kept back per (counter, target) and published in a batch: flush the target
+ * (the data is there), accumulate the count onto the target's counter slot, flush again. On one
+ * node the window is shared (MPI_Win_allocate_shared) and every process's segment is mapped into
+ * every other: gets, puts and stores are plain copies, complete when they return, and a publish
+ * is one CPU atomic add per (counter, target), released after the data. Publishing happens before
  * every blocking entry, at every poll, and when enough bytes are pending. The store counters live
  * in the segment header, two slots per id alternating with the id's all_store_sync epoch, so a
- * single barrier separates one epoch's signals from the next. The owner reads and consumes its
- * slots only through MPI atomics (fetch_and_op NO_OP / accumulate SUM), never with plain loads,
- * and zeroes a slot with a plain store only when nobody can target it. */
+ * single barrier separates one epoch's signals from the next. A slot only grows during its epoch;
+ * its owner counts what it has consumed and tests the slot with an atomic load (an MPI atomic read
+ * in the separate memory model), and zeroes it with a plain store only when nobody can target it. */
 #include "sc_internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +38,8 @@ static struct {
   MPI_Comm comm;            /* all_store_sync barriers; progress probes */
   char *base;               /* my segment: SC_SEG_ALIGN-aligned, inside the window memory */
   MPI_Aint *shift;          /* [np]: where each process's segment starts in its window memory */
+  char **peer;              /* [np] on one node: each process's segment mapped here, for plain
+                             * loads, stores and CPU atomics without MPI calls; else NULL */
   int me, np, K;
   bool separate;            /* MPI_WIN_SEPARATE memory model */
   bool need_progress;       /* processes on several nodes: targets must enter MPI to serve us */
@@ -65,6 +70,20 @@ static inline uint64_t slot(int k, int parity) {
 static inline MPI_Aint disp(int proc, uint64_t off) { return rma.shift[proc] + (MPI_Aint)off; }
 
 /* ---------------- set-up ---------------- */
+
+/* One node, shared window: where every process's segment is in my address space. */
+static void map_peers(void) {
+  rma.peer = malloc((size_t)rma.np * sizeof *rma.peer);
+  if (!rma.peer)
+    sc_fatal("sc_init: out of memory");
+  for (int q = 0; q < rma.np; q++) {
+    MPI_Aint size;
+    int unit;
+    char *at;
+    MPI_Win_shared_query(rma.win, q, &size, &unit, &at);
+    rma.peer[q] = at + rma.shift[q];
+  }
+}
 
 static void rma_init(size_t bytes, int K) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rma.me);
@@ -102,6 +121,8 @@ static void rma_init(size_t bytes, int K) {
   int *model, flag = 0;
   MPI_Win_get_attr(rma.win, MPI_WIN_MODEL, &model, &flag);
   rma.separate = flag && *model == MPI_WIN_SEPARATE;
+  if (!rma.need_progress && !rma.separate)
+    map_peers();
   MPI_Comm_dup(MPI_COMM_WORLD, &rma.comm);
 
   rma.epoch = calloc((size_t)K, 1);
@@ -137,6 +158,7 @@ static void rma_finalize(void) {
   free(rma.epoch);
   free(rma.pend);
   free(rma.consumed);
+  free(rma.peer);
   free(rma.tmark);
   free(rma.dtargets);
   free(rma.dirty);
@@ -146,8 +168,33 @@ static void rma_finalize(void) {
 
 /* ---------------- store signals ---------------- */
 
+/* publish on one node: the data is in place (plain stores; MPI operations flushed first), so
+ * the counts go out as CPU atomics, released after the data. */
+static void publish_direct(void) {
+  if (rma.unflushed) {
+    MPI_Win_flush_all(rma.win);
+    rma.unflushed = false;
+  }
+  for (size_t j = 0; j < rma.ndirty; j++) {
+    uint32_t i = rma.dirty[j];
+    int t = (int)(i / (uint32_t)rma.K), k = (int)(i % (uint32_t)rma.K);
+    __atomic_fetch_add((int64_t *)(rma.peer[t] + slot(k, rma.epoch[k])), rma.pend[i], __ATOMIC_RELEASE);
+    rma.pend[i] = 0;
+  }
+}
+
 /* Send the pending byte counts of every (target, counter) to the targets' counter slots. */
 static void publish(void) {
+  if (rma.peer) {
+    publish_direct();
+    for (size_t i = 0; i < rma.ndt; i++)
+      rma.tmark[rma.dtargets[i]] = 0;
+    rma.ndirty = rma.ndt = 0;
+    rma.pend_total = 0;
+    rma.stores_unflushed = false;
+    rma.publishes++;
+    return;
+  }
   bool all = rma.ndt > FLUSH_EACH_MAX;
   if (all)
     MPI_Win_flush_all(rma.win);
@@ -231,8 +278,8 @@ static void put_bytes(int proc, uint64_t off, const void *src, size_t n) {
 }
 
 static void rma_get(void *dst, int proc, uint64_t off, size_t n, sc_ctr *c) {
-  if (proc == rma.me) {
-    memcpy(dst, rma.base + off, n);
+  if (proc == rma.me || rma.peer) {
+    memcpy(dst, (rma.peer ? rma.peer[proc] : rma.base) + off, n);
     return;
   }
   get_bytes(dst, proc, off, n);
@@ -241,8 +288,8 @@ static void rma_get(void *dst, int proc, uint64_t off, size_t n, sc_ctr *c) {
 }
 
 static void rma_put(int proc, uint64_t off, const void *src, size_t n, sc_ctr *c) {
-  if (proc == rma.me) {
-    memcpy(rma.base + off, src, n);
+  if (proc == rma.me || rma.peer) {
+    memcpy((rma.peer ? rma.peer[proc] : rma.base) + off, src, n);
     return;
   }
   put_bytes(proc, off, src, n);
@@ -253,8 +300,8 @@ static void rma_put(int proc, uint64_t off, const void *src, size_t n, sc_ctr *c
 static void rma_store(int proc, uint64_t off, const void *src, size_t n, sc_stctr k) {
   if (n == 0)
     return;
-  if (proc == rma.me)
-    memcpy(rma.base + off, src, n);
+  if (proc == rma.me || rma.peer)
+    memcpy((rma.peer ? rma.peer[proc] : rma.base) + off, src, n);
   else {
     put_bytes(proc, off, src, n);
     rma.unflushed = rma.stores_unflushed = true;
