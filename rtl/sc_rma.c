@@ -168,9 +168,9 @@ static void rma_finalize(void) {
 
 /* ---------------- store signals ---------------- */
 
-/* publish on one node: the data is in place (plain stores; MPI operations flushed first), so
- * the counts go out as CPU atomics, released after the data. */
-static void publish_direct(void) {
+/* On one node: the data is in place (plain copies; MPI operations flushed first), so the counts
+ * go out as CPU atomics, released after the data. */
+static void signal_direct(void) {
   if (rma.unflushed) {
     MPI_Win_flush_all(rma.win);
     rma.unflushed = false;
@@ -183,18 +183,8 @@ static void publish_direct(void) {
   }
 }
 
-/* Send the pending byte counts of every (target, counter) to the targets' counter slots. */
-static void publish(void) {
-  if (rma.peer) {
-    publish_direct();
-    for (size_t i = 0; i < rma.ndt; i++)
-      rma.tmark[rma.dtargets[i]] = 0;
-    rma.ndirty = rma.ndt = 0;
-    rma.pend_total = 0;
-    rma.stores_unflushed = false;
-    rma.publishes++;
-    return;
-  }
+/* Across nodes: flush the targets (the data is there), accumulate the counts, flush again. */
+static void signal_rma(void) {
   bool all = rma.ndt > FLUSH_EACH_MAX;
   if (all)
     MPI_Win_flush_all(rma.win);
@@ -216,6 +206,14 @@ static void publish(void) {
   } else
     for (size_t i = 0; i < rma.ndt; i++)
       MPI_Win_flush(rma.dtargets[i], rma.win);
+}
+
+/* Send the pending byte counts of every (target, counter) to the targets' counter slots. */
+static void publish(void) {
+  if (rma.peer)
+    signal_direct();
+  else
+    signal_rma();
   for (size_t i = 0; i < rma.ndt; i++)
     rma.tmark[rma.dtargets[i]] = 0;
   rma.ndirty = rma.ndt = 0;
