@@ -1,7 +1,8 @@
 #!/bin/sh
 # libsplit.sh - the libsplit tests: every program of test/libsplit/ (built as $BUILD/test/libsplit/NAME)
 # except errors runs under mpirun at np = 1, 2, 3 and 4 (QUICK=1: 2 and 4) with each transport
-# (LIBSPLIT_TRANSPORT=rma and =am) and must exit 0 within the time limit (LIBSPLIT_TEST_TIMEOUT,
+# (LIBSPLIT_TRANSPORT=rma and =am, and rma without mapping the other processes' segments,
+# LIBSPLIT_RMA_MAP=0, which is how it works across nodes) and must exit 0 within the time limit (LIBSPLIT_TEST_TIMEOUT,
 # 60 s; LIBSPLIT_WATCHDOG stops a wait that lasts half of it); a run that does not is reported as
 # hung. Then the errors program at np = 2: one start-up that must work (MPI initialized
 # before sc_init, an explicit configuration), and cases that must stop within 10 s with a non-zero
@@ -16,10 +17,11 @@ trap 'rm -rf "$t"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 # Under make SAN=1 the programs are sanitized; MPI's own allocations at exit are not our leaks.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-unset LIBSPLIT_TRANSPORT LIBSPLIT_WATCHDOG LIBSPLIT_SEGMENT_MB
+unset LIBSPLIT_TRANSPORT LIBSPLIT_WATCHDOG LIBSPLIT_SEGMENT_MB LIBSPLIT_RMA_MAP
 nps="1 2 3 4"
 [ "$QUICK" = 1 ] && nps="2 4"
-transports="rma am"
+# rma-mpi: the RMA transport through MPI calls only (LIBSPLIT_RMA_MAP=0), as across nodes
+transports="rma rma-mpi am"
 fail=0
 runs=0
 
@@ -44,7 +46,9 @@ run() {
   runs=$((runs + 1))
   start=$(date +%s)
   # shellcheck disable=SC2086
-  env $extra LIBSPLIT_TRANSPORT="$tr" timeout -k 5 "$LIMIT" mpirun -np "$np" "$@" \
+  map=1
+  [ "$tr" = rma-mpi ] && map=0
+  env $extra LIBSPLIT_TRANSPORT="${tr%-mpi}" LIBSPLIT_RMA_MAP=$map timeout -k 5 "$LIMIT" mpirun -np "$np" "$@" \
     >"$t/out" 2>"$t/err" </dev/null
   st=$?
   secs=$(($(date +%s) - start))
