@@ -68,6 +68,12 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
     free(msg);
     finish_early(2);
   }
+  const char *noise = zrt_noise_setup();
+  if (noise) {
+    if (zrt_g.me == 0)
+      fprintf(stderr, "%s: error: %s\n", zrt_prog_name(), noise);
+    finish_early(2);
+  }
   zrt_error_setup();
   zrt_pattern_check_setup();
   zrt_coll_setup();
@@ -75,11 +81,13 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
 }
 
 void zrt_exit(int status) {
+  zrt_noise_stop();
   zrt_flush_all();
   const char *stats = getenv("AZ_STATS");
   if (status == 0 && stats && strcmp(stats, "0") != 0) {
     zrt_xfer_stats_print(stderr);
     zrt_pattern_stats_print(stderr);
+    zrt_noise_stats_print(stderr);
   }
   if (status == 0)
     zrt_pattern_write();
