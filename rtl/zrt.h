@@ -200,6 +200,19 @@ const void *zrt_allgather(const void *v, size_t n);
  * same order. */
 int zrt_allgather_begin(const void *v, size_t n);
 const void *zrt_allgather_end(int handle);
+/* Run-ahead: instead of ending handle, let it complete later (AZ_RUNAHEAD=K: at the latest when K
+ * later gathers have been deferred; K = 0 makes every gather complete where it begins); then
+ * done(every process's bytes, arg) runs. Deferred gathers complete in the order they began. */
+void zrt_allgather_defer(int handle, void (*done)(const void *parts, void *arg), void *arg);
+/* Complete every deferred gather (where their results may be needed: after the loop). */
+void zrt_allgather_flush(void);
+/* Progress for gathers in flight, from long local loops: ZRT_POLL(n) after n elements of work
+ * calls zrt_poll about every ZRT_POLL_ELEMS elements while any gather is in flight. */
+extern int zrt_in_flight;
+extern long zrt_poll_budget;
+#define ZRT_POLL_ELEMS 32768
+void zrt_poll(void);
+#define ZRT_POLL(n) do { if (zrt_in_flight && (zrt_poll_budget -= (long)(n)) < 0) zrt_poll(); } while (0)
 /* Every process of my line of the rank-r grid through the dimensions in mask (those with my
  * coordinates elsewhere) contributes n bytes (the same n in a line); returns them in line order
  * (a runtime buffer, valid until the next call) and their number in *count. */

@@ -34,6 +34,22 @@ static gather_op gathers[GATHER_MAX + 1]; /* the last one serves the blocking zr
 static MPI_Comm coll_comm = MPI_COMM_NULL;
 static unsigned coll_seq;
 
+/* Run-ahead (AZ_RUNAHEAD=K): a gather the generated code defers (its result is not needed before
+ * the loop ends) may stay in flight while K later ones are begun; they complete in begin order.
+ * K = 0: every gather completes where it is begun (blocking collectives). */
+#define RUNAHEAD_MAX 32
+#define RUNAHEAD_DEFAULT 8
+typedef struct deferred_gather {
+  int handle;
+  void (*done)(const void *parts, void *arg);
+  void *arg;
+} deferred_gather;
+static int runahead = RUNAHEAD_DEFAULT;
+static deferred_gather deferred[RUNAHEAD_MAX + 1];
+static int ndeferred;
+int zrt_in_flight;                 /* split-phase gathers begun and not ended (zrt_poll's hint) */
+long zrt_poll_budget = ZRT_POLL_ELEMS;
+
 static void free_gathers(void) {
   for (int i = 0; i <= GATHER_MAX; i++) {
     free(gathers[i].tmp);
@@ -41,10 +57,19 @@ static void free_gathers(void) {
   }
 } /* coll_comm goes with MPI_Finalize */
 
-void zrt_coll_setup(void) {
+const char *zrt_coll_setup(void) {
+  const char *v = getenv("AZ_RUNAHEAD");
+  if (v && *v) {
+    char *end;
+    long k = strtol(v, &end, 10);
+    if (end == v || *end || k < 0 || k > RUNAHEAD_MAX)
+      return zrt_aprintf("AZ_RUNAHEAD must be a number of collectives from 0 to %d, not '%s'", RUNAHEAD_MAX, v);
+    runahead = (int)k;
+  }
   atexit(free_gathers);
   if (zrt_g.mpi && zrt_g.nprocs > 1)
     MPI_Comm_dup(MPI_COMM_WORLD, &coll_comm);
+  return NULL;
 }
 
 /* Post the current round's receive and send. */
@@ -137,10 +162,45 @@ int zrt_allgather_begin(const void *v, size_t n) {
   if (h == GATHER_MAX)
     zrt_error(0, "internal error: more than %d reductions in flight", GATHER_MAX);
   gather_start(&gathers[h], v, n);
+  zrt_in_flight++;
+  if (runahead == 0) /* blocking collectives: complete it here; the end finds it done */
+    zrt_wait_until(gather_step, &gathers[h]);
   return h;
 }
 
-const void *zrt_allgather_end(int handle) { return gather_finish(&gathers[handle]); }
+const void *zrt_allgather_end(int handle) {
+  zrt_in_flight--;
+  return gather_finish(&gathers[handle]);
+}
+
+/* Complete the oldest deferred gather and hand its result over. */
+static void complete_oldest(void) {
+  deferred_gather d = deferred[0];
+  memmove(deferred, deferred + 1, (size_t)--ndeferred * sizeof *deferred);
+  d.done(zrt_allgather_end(d.handle), d.arg);
+}
+
+void zrt_allgather_defer(int handle, void (*done)(const void *parts, void *arg), void *arg) {
+  deferred[ndeferred++] = (deferred_gather){handle, done, arg};
+  while (ndeferred > runahead)
+    complete_oldest();
+}
+
+void zrt_allgather_flush(void) {
+  while (ndeferred > 0)
+    complete_oldest();
+}
+
+void zrt_poll(void) {
+  zrt_poll_budget = ZRT_POLL_ELEMS;
+  if (zrt_pattern_recording() || zrt_pattern_steady())
+    return; /* a pattern's calls are recorded and analysed in the order the gathers' ends make them */
+  for (int h = 0; h < GATHER_MAX; h++)
+    if (gathers[h].busy)
+      gather_step(&gathers[h]);
+  if (zrt_progress)
+    zrt_progress();
+}
 
 void zrt_region_mine(zrt_region *mine, const zrt_region *c) {
   *mine = *c;

@@ -19,6 +19,25 @@ enum { CLAIMED = 1, ZERO_FLUSHED = 2, WRITTEN = 4 };
 static MPI_Win err_win = MPI_WIN_NULL;
 static int *err_word;            /* process 0: the claim word; elsewhere unused */
 
+/* Waits poll this many times before they start yielding the processor: few when processes of
+ * this run share a core (the one waited for may need it), many when each has its own (a yield
+ * would hand the core to a stranger and a spin answers fastest; Pakin, seed 002, lesson 8). */
+#define SPIN_SHARED 16
+#define SPIN_ALONE 4096
+static unsigned spin_polls = SPIN_SHARED;
+
+/* Processes of this run on my node against the processors I may run on. */
+static void choose_spin(void) {
+  MPI_Comm node;
+  int here = 1;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &here);
+  MPI_Comm_free(&node);
+  cpu_set_t set;
+  int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  spin_polls = here > cpus ? SPIN_SHARED : SPIN_ALONE;
+}
+
 /* Sleep for ms milliseconds. */
 static void sleep_ms(long ms) {
   struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
@@ -28,6 +47,7 @@ static void sleep_ms(long ms) {
 void zrt_error_setup(void) {
   if (!zrt_g.mpi || zrt_g.nprocs == 1 || err_win != MPI_WIN_NULL)
     return;
+  choose_spin();
   MPI_Aint size = zrt_g.me == 0 ? (MPI_Aint)sizeof(int) : 0;
   MPI_Win_allocate(size, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &err_word, &err_win);
   if (zrt_g.me == 0)
@@ -157,7 +177,7 @@ void zrt_wait(MPI_Request *rq) { zrt_wait_until(request_done, rq); }
 
 void zrt_wait_until(bool (*done)(void *), void *arg) {
   double claimed_at = 0;
-  for (;;) {
+  for (unsigned polls = 0;; polls++) {
     if (done(arg))
       return;
     if (zrt_progress)
@@ -168,7 +188,8 @@ void zrt_wait_until(bool (*done)(void *), void *arg) {
      * the failing statement must appear, as on one process. It stops when it is stuck. */
     if (claimed_at && MPI_Wtime() - claimed_at > 0.5)
       zrt_poll_errors();
-    sched_yield();
+    if (polls >= spin_polls)
+      sched_yield();
   }
 }
 

@@ -160,7 +160,7 @@ void zrt_pattern_control(uint64_t n);
 /* AZ_STATS=1: per pattern, iterations and control messages (collective; process 0 prints). */
 void zrt_pattern_stats_print(FILE *out);
 /* The runtime's own communicator for its collectives (zrt_coll.c), made at start-up. */
-void zrt_coll_setup(void);
+const char *zrt_coll_setup(void);     /* also AZ_RUNAHEAD: an error message for a bad value */
 /* zrt_error with a va_list. */
 _Noreturn void zrt_verror(int line, const char *fmt, va_list ap);
 

@@ -68,15 +68,16 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
     free(msg);
     finish_early(2);
   }
-  const char *noise = zrt_noise_setup();
-  if (noise) {
+  const char *bad = zrt_noise_setup();
+  if (!bad)
+    bad = zrt_coll_setup();
+  if (bad) {
     if (zrt_g.me == 0)
-      fprintf(stderr, "%s: error: %s\n", zrt_prog_name(), noise);
+      fprintf(stderr, "%s: error: %s\n", zrt_prog_name(), bad);
     finish_early(2);
   }
   zrt_error_setup();
   zrt_pattern_check_setup();
-  zrt_coll_setup();
   zrt_comm_setup();
 }
 
