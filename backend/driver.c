@@ -1,4 +1,5 @@
-/* driver.c - the azc command line (section 14 and issue 2): read, parse, check, report, emit. */
+/* driver.c - the azc command line (section 14 and issue 2): read, parse, check, report, emit the C
+ * and the pattern file next to it. */
 #include "driver.h"
 #include <errno.h>
 #include <stdio.h>
@@ -28,6 +29,10 @@ typedef struct Options {
   const char *opt_level;   /* -O0 / -O2 for the C compiler */
   PtrVec link_inputs;      /* .c/.o/.a files built into the executable (e.g. extern functions) */
   int error_limit;
+  int pdl_np;              /* --pdl-np=N: the pattern file is for N processes */
+  const char *pdl;         /* --pdl=FILE: write it there */
+  bool no_pdl;             /* --no-pdl */
+  PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 
 static const char usage_text[] =
@@ -41,6 +46,11 @@ static const char usage_text[] =
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
     "  -O0, -O2           optimization level of the C compiler (default -O2)\n"
     "  --keep-c           keep the generated C file when building an executable\n"
+    "  --pdl-np=N         write the pattern file (prog.pdl, next to the C file or executable) for a\n"
+    "                     run on N processes (default 4, at most 1024)\n"
+    "  --pdl=FILE         write the pattern file to FILE\n"
+    "  --no-pdl           do not write the pattern file\n"
+    "  -sNAME=VALUE       the pattern file for config var NAME (of an integer type) set to VALUE\n"
     "  -fno-fuse          give every array statement its own loop nest (for measurement)\n"
     "  -fno-comm-opt      keep every ghost-cell transfer where its statement is: no removal,\n"
     "                     combining or hoisting out of loops (for measurement)\n"
@@ -127,6 +137,7 @@ static bool parse_count(const char *s, int *out) {
 static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->error_limit = 20;
+  opts->pdl_np = 4;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -165,6 +176,18 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->emit_ir = true;
     } else if (!strncmp(arg, "-ferror-limit=", 14)) {
       if (!parse_count(arg + 14, &opts->error_limit)) return option_error("invalid value in '%s'", arg);
+    } else if (!strncmp(arg, "--pdl-np", 8) && (arg[8] == '=' || !arg[8])) {
+      if (!arg[8]) return option_error("option '%s' needs a value (--pdl-np=N)", arg);
+      if (!parse_count(arg + 9, &opts->pdl_np) || opts->pdl_np < 1 || opts->pdl_np > PDL_MAX_NPROCS)
+        return option_error("%s", arena_printf(a, "invalid value in '%s' (a process count from 1 to %d)", arg, PDL_MAX_NPROCS));
+    } else if (!strncmp(arg, "--pdl", 5) && (arg[5] == '=' || !arg[5])) {
+      if (!arg[5] || !arg[6]) return option_error("option '%s' needs a file name (--pdl=FILE)", "--pdl");
+      opts->pdl = arg + 6;
+    } else if (!strcmp(arg, "--no-pdl")) {
+      opts->no_pdl = true;
+    } else if (!strncmp(arg, "-s", 2)) {
+      if (!strchr(arg, '=') || arg[2] == '=') return option_error("invalid option '%s' (-sNAME=VALUE)", arg);
+      vec_push(a, &opts->config_args, (void *)arg);
     } else if (arg[0] == '-' && arg[1] != 0) {
       return option_error("unknown option '%s'", arg);
     } else if (has_suffix(arg, ".c") || has_suffix(arg, ".o") || has_suffix(arg, ".a")) {
@@ -224,12 +247,14 @@ static const char *replace_suffix(Arena *a, const char *input, const char *suffi
   return arena_printf(a, "%.*s%s", (int)n, input, suffix);
 }
 
-/* Write the C program to path through a temporary file renamed into place. */
-static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source, const EmitOptions *eo) {
+/* Write the C program to path through a temporary file renamed into place; its pattern tables go
+ * to patterns. */
+static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source, const EmitOptions *eo,
+                   PtrVec *patterns) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  int status = emit_c_program(f, a, prog, sema, source, eo);
+  int status = emit_c_program(f, a, prog, sema, source, eo, patterns);
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (status != 0 || !ok || rename(tmp, path) != 0) {
@@ -239,12 +264,52 @@ static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const 
   return 0;
 }
 
-/* Generate C; with an output that is not a .c file, also build the executable with mpicc. */
-static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema) {
+/* The pattern file's name: --pdl=FILE, else the C file's with .pdl for .c (prog.c: prog.pdl), or
+ * the executable's with .pdl added. */
+static const char *pdl_path(Arena *a, const Options *opts, const char *out) {
+  if (opts->pdl) return opts->pdl;
+  if (is_c_file(out)) return arena_printf(a, "%.*s.pdl", (int)(strlen(out) - 2), out);
+  return arena_printf(a, "%s.pdl", out);
+}
+
+/* Write the pattern file (docs/pdl.md, "Files azc writes") through a temporary file renamed into
+ * place. */
+static int write_pdl(Arena *a, const char *path, Sema *sema, const PtrVec *patterns, const Options *opts,
+                     const SemaConfigEnv *config) {
+  char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
+  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config});
+  bool ok = !ferror(f);
+  ok = fclose(f) == 0 && ok;
+  if (!ok || rename(tmp, path) != 0) {
+    int err = errno;
+    remove(tmp);
+    return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(err)));
+  }
+  return 0;
+}
+
+/* After the C file or executable out: the pattern file, unless --no-pdl (a failure removes out). */
+static int after_output(Arena *a, const Options *opts, const char *out, Sema *sema, const PtrVec *patterns,
+                        const SemaConfigEnv *config) {
+  if (opts->no_pdl) return 0;
+  int status = write_pdl(a, pdl_path(a, opts, out), sema, patterns, opts, config);
+  if (status != 0) remove(out);
+  return status;
+}
+
+/* Generate C; with an output that is not a .c file, also build the executable with mpicc. Then the
+ * pattern file. */
+static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema, const SemaConfigEnv *config) {
   const char *out = opts->output ? opts->output : replace_suffix(a, opts->input, ".c");
-  if (is_c_file(out)) return write_c(a, out, prog, sema, opts->input, &opts->emit);
+  PtrVec patterns = {0};
+  if (is_c_file(out)) {
+    int status = write_c(a, out, prog, sema, opts->input, &opts->emit, &patterns);
+    return status ? status : after_output(a, opts, out, sema, &patterns, config);
+  }
   const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
-  int status = write_c(a, cfile, prog, sema, opts->input, &opts->emit);
+  int status = write_c(a, cfile, prog, sema, opts->input, &opts->emit, &patterns);
   if (status != 0) return status;
   const char *cc = getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc";
   const char *extra = "";
@@ -255,6 +320,67 @@ static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema) {
   int rc = system(cmd);
   if (!opts->keep_c) remove(cfile);
   if (rc != 0) return option_error("%s", arena_printf(a, "the C compiler failed on the generated program (%s)", cmd));
+  return after_output(a, opts, out, sema, &patterns, config);
+}
+
+/* The range of integer scalar kind k as a config var's values (section 4.1). */
+static void int_range(ScalarKind k, int64_t *lo, uint64_t *hi) {
+  static const int64_t los[SK_COUNT] = {[SK_SBYTE] = INT8_MIN, [SK_SHORTINT] = INT16_MIN, [SK_INTEGER] = INT32_MIN,
+                                        [SK_LONGINT] = INT64_MIN};
+  static const uint64_t his[SK_COUNT] = {[SK_SBYTE] = INT8_MAX, [SK_UBYTE] = UINT8_MAX, [SK_SHORTINT] = INT16_MAX,
+                                         [SK_USHORTINT] = UINT16_MAX, [SK_INTEGER] = INT32_MAX,
+                                         [SK_UINTEGER] = UINT32_MAX, [SK_LONGINT] = INT64_MAX,
+                                         [SK_ULONGINT] = UINT64_MAX};
+  *lo = los[k];
+  *hi = his[k];
+}
+
+/* VALUE of -sNAME=VALUE for an integer config var of type t: a decimal integer in its range. */
+static bool config_value(const char *text, const Type *t, int64_t *out) {
+  int64_t lo;
+  uint64_t hi, mag = 0;
+  int_range(t->scalar, &lo, &hi);
+  bool neg = *text == '-';
+  if (*text == '-' || *text == '+') text++;
+  if (!*text) return false;
+  for (; *text; text++) {
+    uint64_t d = (uint64_t)(*text - '0');
+    if (*text < '0' || *text > '9' || mag > (UINT64_MAX - d) / 10) return false;
+    mag = mag * 10 + d;
+  }
+  if (neg ? mag > (uint64_t)-(lo + 1) + 1 : mag > hi) return false;
+  *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
+  return true;
+}
+
+/* The config var called name (n bytes), or NULL. */
+static Symbol *find_config(Sema *sema, const char *name, size_t n) {
+  for (int i = 0; i < sema->prog->decls.len; i++) {
+    Decl *d = sema->prog->decls.items[i];
+    if ((d->kind != D_CONFIG_VAR && d->kind != D_CONFIG_CONST) || !d->syms) continue;
+    for (int k = 0; k < d->nnames; k++)
+      if (d->syms[k] && strlen(d->syms[k]->name) == n && !strncmp(d->syms[k]->name, name, n)) return d->syms[k];
+  }
+  return NULL;
+}
+
+/* The -sNAME=VALUE options as the config values of the pattern file; returns the exit status. */
+static int config_values(Arena *a, const Options *opts, Sema *sema, SemaConfigEnv *env) {
+  int n = opts->config_args.len;
+  const char **names = ARENA_ARRAY(a, const char *, n + 1);
+  int64_t *values = ARENA_ARRAY(a, int64_t, n + 1);
+  for (int i = 0; i < n; i++) {
+    const char *arg = opts->config_args.items[i], *eq = strchr(arg, '=');
+    Symbol *sym = find_config(sema, arg + 2, (size_t)(eq - arg - 2));
+    if (!sym) return option_error("%s", arena_printf(a, "unknown config var '%.*s' in '%s'", (int)(eq - arg - 2), arg + 2, arg));
+    if (!type_is_integer(sym->type))
+      return option_error("%s", arena_printf(a, "'%s': only config vars of integer types can be set at compile time", arg));
+    if (!config_value(eq + 1, sym->type, &values[i]))
+      return option_error("%s", arena_printf(a, "invalid value in '%s' (expected an integer in the range of %s)", arg,
+                                             scalar_name(sym->type->scalar)));
+    names[i] = sym->name;
+  }
+  *env = (SemaConfigEnv){names, values, n};
   return 0;
 }
 
@@ -275,9 +401,11 @@ static int compile(Arena *a, const Options *opts) {
   }
   diag_print(&diags, stderr);
   int status = diag_has_errors(&diags) ? 1 : 0;
+  SemaConfigEnv config = {0};
+  if (status == 0) status = config_values(a, opts, sema, &config);
   if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
   if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema, &(IrOptions){opts->emit.no_comm_opt}));
-  if (status == 0 && !opts->syntax_only && !opts->emit_ast && !opts->emit_ir) status = generate(a, opts, prog, sema);
+  if (status == 0 && !opts->syntax_only && !opts->emit_ast && !opts->emit_ir) status = generate(a, opts, prog, sema, &config);
   sema_release(sema);
   return status;
 }

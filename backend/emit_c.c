@@ -548,7 +548,8 @@ static void emit_elaboration(Emitter *E) {
   emit_line(E, "%s", "");
 }
 
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts) {
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
+                   PtrVec *patterns) {
   IrOptions io = {opts->no_comm_opt};
   IrProgram *ir = ir_lower(a, S, &io);
   Emitter E = {0};
@@ -568,6 +569,7 @@ int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *sour
     Decl *d = prog->decls.items[i];
     if (d->kind == D_PROC && d->proc->is_extern && d->proc->sym) buf_printf(&E.protos, "%s\n", extern_header(&E, d->proc->sym));
   }
+  for (int i = 0; patterns && i < E.patterns.len; i++) vec_push(a, patterns, E.patterns.items[i]);
   if (E.unsupported) {
     fprintf(stderr, "%s:%d:%d: error: code generation for %s is not implemented yet\n", source, E.unsupported_loc.line,
             E.unsupported_loc.col, E.unsupported);

@@ -1,9 +1,34 @@
 /* emit_internal.h - what the C emitter's files share: the output buffers, naming, C types,
- * and the per-statement state of parallel loops. */
+ * and the per-statement state of parallel loops; and what the driver gets from the emitter: the
+ * C program and the pattern tables from which emit_pdl.c writes the pattern file. */
 #ifndef AZC_EMIT_INTERNAL_H
 #define AZC_EMIT_INTERNAL_H
 #include <stdio.h>
+#include "ir.h"
 #include "sema_internal.h"
+
+/* ---- pattern tables: what the C of a pattern loop's body communicates, in order ---- */
+
+typedef enum {
+  PC_XFER,           /* zrt_xfer_begin and zrt_xfer_add: the region and items of a transfer */
+  PC_DR, PC_SR, PC_DN, PC_SV,
+  PC_GATHER,         /* zrt_allgather: a reduction's gather, begun and finished */
+  PC_GATHER_BEGIN, PC_GATHER_END /* a split-phase reduction's zrt_allgather_begin / _end */
+} PatCallKind;
+
+typedef struct PatCall {
+  PatCallKind kind;
+  const char *x;     /* transfers: the C name of their zrt_xfer; split-phase gathers: of the handle */
+  IrTransfer *t;     /* PC_XFER: the transfer described (NULL: one the IR did not plan) */
+  Type *type;        /* gathers: the type of the value every process contributes */
+} PatCall;
+
+/* The calls one iteration of pattern loop `id` makes, as the generated C makes them. */
+typedef struct PatTable {
+  int id;
+  int line;          /* of the loop */
+  PtrVec calls;      /* PatCall* */
+} PatTable;
 
 /* A growable text buffer. */
 typedef struct Buf {
@@ -70,6 +95,8 @@ typedef struct Emitter {
   const char *init_idx[MAX_RANK]; /* index1..index6 inside an indexed-array initializer */
   const char *unsupported;     /* set when code generation meets something it cannot do yet */
   Loc unsupported_loc;
+  PtrVec patterns;             /* PatTable*: the pattern loops emitted */
+  PatTable *pattern;           /* the one whose body is being emitted, or NULL */
 } Emitter;
 
 /* Note that a construct cannot be compiled yet (reported by the driver as an error). */
@@ -120,5 +147,21 @@ typedef struct EmitOptions {
   bool no_comm_opt;            /* -fno-comm-opt: transfers stay where comm_insert put them */
   bool no_overlap;             /* -fno-overlap: no interior/border split of stencil loops */
 } EmitOptions;
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts);
+/* Write the C program to out; its pattern tables (PatTable*, in the arena) are added to patterns. */
+int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
+                   PtrVec *patterns);
+
+/* ---- the pattern file (emit_pdl.c, docs/pdl.md "Files azc writes") ---- */
+
+typedef struct PdlOptions {
+  int nprocs;                  /* --pdl-np */
+  const SemaConfigEnv *config; /* -s values (the other config vars take their defaults) */
+} PdlOptions;
+
+/* The most processes --pdl-np accepts. */
+#define PDL_MAX_NPROCS 1024
+
+/* Write the pattern file of the program whose C produced the tables patterns (PatTable*): what a
+ * run on o->nprocs processes records with --az-pdl, computed at compile time. */
+void emit_pdl(FILE *out, Arena *a, Sema *S, const PtrVec *patterns, const PdlOptions *o);
 #endif

@@ -19,6 +19,15 @@ static Expr *path_root(Expr *e);
 /* True if t is the scalar type k. */
 static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
 
+/* Inside the body of a pattern loop: note a call the C makes there that communicates, in the order
+ * it makes them (the pattern table emit_pdl.c writes the pattern file from). */
+static void pattern_note(Emitter *E, PatCallKind kind, const char *x, IrTransfer *t, Type *type) {
+  if (!E->pattern) return;
+  PatCall *c = ARENA_NEW(E->arena, PatCall);
+  *c = (PatCall){kind, x, t, type};
+  vec_push(E->arena, &E->pattern->calls, c);
+}
+
 /* ---- loops over a region ---- */
 
 /* True if dimension k of the covering region is known to be a plain range or singleton with unit
@@ -119,6 +128,7 @@ static void loops_end(Emitter *E, int rank) {
     emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
     E->indent++;
     emit_line(E, "if (zpart == 1) zrt_dn(&%s);", split);
+    pattern_note(E, PC_DN, split, NULL, NULL); /* here or after the loop: between the same calls */
     emit_line(E, "const zrt_region zm = zparts[zpart];");
   }
   /* Variables are distinct storage; a parameter may be bound to any of them, so no restrict then. */
@@ -243,10 +253,12 @@ static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, con
   const char *ct = emit_ctype(E, t);
   if (e && e == E->defer_expr) { /* split-phase: emit_stmts ends it where the result is needed */
     emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", E->defer_handle, acc, acc);
+    pattern_note(E, PC_GATHER_BEGIN, E->defer_handle, NULL, t);
     E->defer_begun = true;
     return;
   }
   emit_line(E, "{ const %s *zp = zrt_allgather(&%s, sizeof %s); %s = zp[0];", ct, acc, acc, acc);
+  pattern_note(E, PC_GATHER, NULL, NULL, t);
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
 }
 
@@ -559,8 +571,9 @@ static const char *xfer_name(Emitter *E, IrTransfer *t, int id, int line) {
 }
 
 /* zrt_xfer_begin and zrt_xfer_add for every item of a planned transfer, under region c. */
-static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const char *c) {
+static void xfer_describe(Emitter *E, const char *x, IrTransfer *t, const char *c) {
   emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);
+  pattern_note(E, PC_XFER, x, t, NULL);
   for (int i = 0; i < t->items.len; i++) {
     IrShift *sh = t->items.items[i];
     Buf d = {0};
@@ -583,6 +596,12 @@ static void emit_pre_transfers(Emitter *E, Stmt *st) {
     xfer_describe(E, x, t, emit_sym(E, t->cover));
     if (hoisted) emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s); zrt_sv(&%s);", x, x, x, x);
     else emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
+    pattern_note(E, PC_DR, x, NULL, NULL);
+    pattern_note(E, PC_SR, x, NULL, NULL);
+    if (hoisted) {
+      pattern_note(E, PC_DN, x, NULL, NULL);
+      pattern_note(E, PC_SV, x, NULL, NULL);
+    }
   }
 }
 
@@ -615,15 +634,22 @@ static void transfers_before(Emitter *E, Expr *e) {
       xfer_describe(E, x, t, E->cover);
     } else {
       emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, E->cover);
+      pattern_note(E, PC_XFER, x, NULL, NULL);
       for (int i = 0; i < shifts.len; i++) {
         Expr *sh = shifts.items[i];
         emit_line(E, "zrt_xfer_add(&%s, &%s, %s);", x, emit_sym(E, sema_base_symbol(sh->base)), emit_dir(E, sh->dir));
       }
     }
     emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
+    pattern_note(E, PC_DR, x, NULL, NULL);
+    pattern_note(E, PC_SR, x, NULL, NULL);
   }
-  if (E->overlap_ok && t) E->split_dn = x; /* the loop nest waits after its interior */
-  else emit_line(E, "zrt_dn(&%s);", x);
+  if (E->overlap_ok && t) {
+    E->split_dn = x; /* the loop nest waits after its interior */
+  } else {
+    emit_line(E, "zrt_dn(&%s);", x);
+    pattern_note(E, PC_DN, x, NULL, NULL);
+  }
   vec_push(E->arena, &E->pending_sv, (void *)x);
 }
 
@@ -685,9 +711,15 @@ static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
 
 /* Forget what was hoisted for the statement just emitted. */
 void hoist_reset(Emitter *E) {
-  if (E->split_dn) emit_line(E, "zrt_dn(&%s);", E->split_dn); /* no loop nest took it */
+  if (E->split_dn) { /* no loop nest took it */
+    emit_line(E, "zrt_dn(&%s);", E->split_dn);
+    pattern_note(E, PC_DN, E->split_dn, NULL, NULL);
+  }
   E->split_dn = NULL;
-  for (int i = 0; i < E->pending_sv.len; i++) emit_line(E, "zrt_sv(&%s);", (const char *)E->pending_sv.items[i]);
+  for (int i = 0; i < E->pending_sv.len; i++) {
+    emit_line(E, "zrt_sv(&%s);", (const char *)E->pending_sv.items[i]);
+    pattern_note(E, PC_SV, E->pending_sv.items[i], NULL, NULL);
+  }
   E->pending_sv.len = 0;
   for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
   E->temps.len = 0;
@@ -1316,18 +1348,26 @@ static void emit_if(Emitter *E, Stmt *st) {
   }
 }
 
-/* A loop body with its continue label. */
-/* The body of loop st; an iteration of a loop whose body is a communication pattern
- * (passes/patterns.c) is bracketed for the runtime (--az-pdl records it). */
+/* The body of loop st with its continue label; an iteration of a loop whose body is a
+ * communication pattern (passes/patterns.c) is bracketed for the runtime (--az-pdl records it),
+ * and what the body communicates goes into the pattern's table. */
 static void loop_body(Emitter *E, Stmt *st, const char *label) {
   int pattern = st->ir ? st->ir->pattern : 0;
-  if (pattern) emit_line(E, "zrt_pattern_begin(%d);", pattern);
+  PatTable *outer = E->pattern;
   E->has_patterns |= pattern != 0;
+  if (pattern) {
+    emit_line(E, "zrt_pattern_begin(%d);", pattern);
+    E->pattern = ARENA_NEW(E->arena, PatTable);
+    E->pattern->id = pattern;
+    E->pattern->line = st->loc.line;
+    vec_push(E->arena, &E->patterns, E->pattern);
+  }
   vec_push(E->arena, &E->loop_labels, (void *)label);
   emit_stmts(E, &st->body);
   E->loop_labels.len--;
   if (label_used(E, label)) emit_line(E, "%s:;", label);
   if (pattern) emit_line(E, "zrt_pattern_end(%d);", pattern);
+  E->pattern = outer;
 }
 
 /* After a loop whose body is a pattern: an iteration left by exit is not a complete one. */
@@ -1533,6 +1573,7 @@ static void end_deferred(Emitter *E, const Deferred *d) {
   const char *ct = emit_ctype(E, d->r->type);
   emit_line(E, "{ /* line %d: the reduction's result is needed from here on */", d->st->loc.line);
   emit_line(E, "  const %s *zp = zrt_allgather_end(%s); %s zacc = zp[0];", ct, d->handle, ct);
+  pattern_note(E, PC_GATHER_END, d->handle, NULL, d->r->type);
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s }", ct,
             reduce_step(E, (RedOp)d->r->op, "zacc", "zv"));
   emit_line(E, "  %s = zacc; }", emit_expr(E, d->st->lhs));

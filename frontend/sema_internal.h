@@ -276,6 +276,16 @@ Type *sema_resolve_type(Sema *S, TypeSyn *ts, bool param_ctx);
 
 /* compile-time constants */
 bool sema_const_int(Sema *S, Expr *e, int64_t *out);
+/* Config values for sema_config_int: the config vars named here have these values (azc -s). */
+typedef struct SemaConfigEnv {
+  const char *const *names;
+  const int64_t *values;
+  int n;
+} SemaConfigEnv;
+/* The value an integer expression has in the elaborated program when every config var has the
+ * value env gives it or else its initializer's: sema_const_int, with config vars and the constants
+ * that depend on them (for the pattern files azc writes). False where it depends on anything else. */
+bool sema_config_int(Sema *S, Expr *e, const SemaConfigEnv *env, int64_t *out);
 
 /* regions and directions */
 Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx);

@@ -31,7 +31,47 @@ static int64_t wrap_to_type(const Type *t, int64_t v) {
 /* True if t is ulongint: its division and remainder are unsigned. */
 static bool is_ulong(const Type *t) { return t && t->kind == TY_SCALAR && t->scalar == SK_ULONGINT; }
 
-bool sema_const_int(Sema *S, Expr *e, int64_t *out) {
+/* v as a value of the integer type (or enumeration) t, as the generated program converts it; false
+ * for other types and for values a narrow type cannot hold (the program's C would wrap them, which
+ * sema_config_int does not follow). */
+static bool config_value_of(const Type *t, int64_t v, int64_t *out) {
+  if (t && t->kind == TY_ENUM) {
+    *out = (int32_t)(uint32_t)v;
+    return true;
+  }
+  if (!t || t->kind != TY_SCALAR) return false;
+  static const int64_t lo[SK_COUNT] = {[SK_SBYTE] = INT8_MIN, [SK_SHORTINT] = INT16_MIN},
+                       hi[SK_COUNT] = {[SK_SBYTE] = INT8_MAX, [SK_UBYTE] = UINT8_MAX, [SK_SHORTINT] = INT16_MAX,
+                                       [SK_USHORTINT] = UINT16_MAX};
+  switch (t->scalar) {
+  case SK_SBYTE: case SK_UBYTE: case SK_SHORTINT: case SK_USHORTINT:
+    if (v < lo[t->scalar] || v > hi[t->scalar]) return false;
+    *out = v;
+    return true;
+  case SK_INTEGER: case SK_UINTEGER: *out = wrap_to_type(t, v); return true;
+  case SK_LONGINT: case SK_ULONGINT: *out = v; return true;
+  default: return false;
+  }
+}
+
+static bool const_eval(Sema *S, Expr *e, const SemaConfigEnv *env, int depth, int64_t *out);
+
+/* With env: the value of a config var or constant name as the elaborated program has it (the value
+ * env gives a config var, else its initializer's converted to its type). */
+static bool config_name(Sema *S, Symbol *sym, const SemaConfigEnv *env, int depth, int64_t *out) {
+  bool config = sym->kind == SYM_CONFIG_VAR || sym->kind == SYM_CONFIG_CONST;
+  if (!config && sym->kind != SYM_CONST) return false;
+  for (int i = 0; config && i < env->n; i++)
+    if (!strcmp(env->names[i], sym->name)) return config_value_of(sym->type, env->values[i], out);
+  int64_t v;
+  if (!sym->decl || !sym->decl->init || !sym->decl->init->expr || depth > 64 ||
+      !const_eval(S, sym->decl->init->expr, env, depth + 1, &v))
+    return false;
+  return config_value_of(sym->type, v, out);
+}
+
+/* sema_const_int, and with env sema_config_int. */
+static bool const_eval(Sema *S, Expr *e, const SemaConfigEnv *env, int depth, int64_t *out) {
   int64_t a, b;
   switch (e->kind) {
   case EX_INT:
@@ -39,22 +79,22 @@ bool sema_const_int(Sema *S, Expr *e, int64_t *out) {
     return true;
   case EX_NAME: {
     Symbol *sym = e->sym ? e->sym : sema_lookup(S, e->name.name, e->loc.off);
-    if (!sym || sym->kind == SYM_CONFIG_CONST || sym->kind == SYM_CONFIG_VAR) return false;
+    if (!sym) return false;
     if (sym->kind == SYM_CONST && sym->global) sema_resolve_symbol(S, sym);
     if ((sym->kind == SYM_CONST || sym->kind == SYM_ENUMERATOR) && sym->const_known) {
       *out = sym->const_val;
       return true;
     }
-    return false;
+    return env && config_name(S, sym, env, depth, out);
   }
   case EX_UNARY:
-    if (!sema_const_int(S, e->rhs, &a)) return false;
+    if (!const_eval(S, e->rhs, env, depth, &a)) return false;
     if (e->op == OP_NEG) *out = wrap_to_type(e->type, (int64_t)(0 - (uint64_t)a));
     else if (e->op == OP_POS) *out = a;
     else return false;
-    return true;
+    return !env || config_value_of(e->type, *out, out);
   case EX_BINARY:
-    if (!sema_const_int(S, e->lhs, &a) || !sema_const_int(S, e->rhs, &b)) return false;
+    if (!const_eval(S, e->lhs, env, depth, &a) || !const_eval(S, e->rhs, env, depth, &b)) return false;
     a = wrap_to_type(e->type, a); /* the operands converted to the common type */
     b = wrap_to_type(e->type, b);
     switch (e->op) {
@@ -76,11 +116,15 @@ bool sema_const_int(Sema *S, Expr *e, int64_t *out) {
     default: return false;
     }
     *out = wrap_to_type(e->type, *out);
-    return true;
+    return !env || config_value_of(e->type, *out, out);
   default:
     return false;
   }
 }
+
+bool sema_const_int(Sema *S, Expr *e, int64_t *out) { return const_eval(S, e, NULL, 0, out); }
+
+bool sema_config_int(Sema *S, Expr *e, const SemaConfigEnv *env, int64_t *out) { return const_eval(S, e, env, 0, out); }
 
 /* ---- directions ---- */
 

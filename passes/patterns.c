@@ -3,7 +3,8 @@
  * the same messages (its ghost-cell transfers and the gathers of its full reductions). A loop body
  * is not a pattern when its conversation may change from one iteration to the next or is not made
  * of point-to-point messages the runtime can describe: communication inside an if arm or a nested
- * loop, a procedure call, output or input of parallel values, floods, partial reductions, scans,
+ * loop (the condition of a nested while or repeat loop too, and those of an if's later arms, which
+ * run only when reached), a procedure call, output or input of parallel values, floods, partial reductions, scans,
  * '@^' or wide shifts, wrap and reflect, transfers under regions that are not named (their sizes
  * may change). Patterns are numbered 1, 2, ... (IrStmt.pattern of the
  * loop); the generated code brackets each iteration with zrt_pattern_begin/end. */
@@ -49,11 +50,36 @@ static bool stmt_comm(const IrStmt *s) {
   return s->reductions.len > 0 || s->pre.len > 0;
 }
 
+/* True if e is a full reduction (its partial results are gathered). */
+static bool full_reduction(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_REDUCE && !e->region;
+}
+
+/* True if evaluating e, an expression of s, communicates: a full reduction, or a transfer before it. */
+static bool expr_comm(const IrStmt *s, const Expr *e) {
+  for (int i = 0; i < s->transfers.len; i++) {
+    const IrTransfer *t = s->transfers.items[i];
+    if (t->root == e && (t->place == XF_AT_ROOT || t->place == XF_EARLY)) return true;
+  }
+  return e && ir_expr_any(e, full_reduction, NULL);
+}
+
+/* True if s's own communication may run other than once when s runs: the condition of a while or
+ * repeat loop runs once per iteration of it, those of an if's later arms only when reached. */
+static bool comm_repeats(const IrStmt *s) {
+  const Stmt *st = s->ast;
+  if (s->kind == IR_WHILE || s->kind == IR_REPEAT) return expr_comm(s, st->conds[0]);
+  for (int i = 1; s->kind == IR_IF && i < s->narms; i++)
+    if (expr_comm(s, st->conds[i])) return true;
+  return false;
+}
+
 /* What s (with what it contains) does; straight: s runs once per iteration of the loop scanned. */
 static void scan_stmt(const IrStmt *s, Scan *sc, bool straight) {
   bool own = stmt_comm(s) || stmt_other(s);
   if (own) sc->comm = true;
-  if (stmt_other(s) || (own && !straight)) sc->other = true;
+  if (stmt_other(s) || (own && (!straight || comm_repeats(s)))) sc->other = true;
   bool loop = s->kind == IR_WHILE || s->kind == IR_REPEAT || s->kind == IR_FOR;
   scan_list(&s->body, sc, straight && !loop);
   for (int i = 0; i < s->narms; i++) scan_list(&s->arms[i], sc, false);

@@ -64,7 +64,7 @@ void zrt_pev_write(FILE *f, int P, const zrt_pev *events, const int *count, int 
       most = events[i].pattern;
   for (int id = 1; id <= most; id++) {
     if (notes && id <= npatterns && notes[id])
-      fprintf(f, "\n// pattern %d: %s\n", id, notes[id]);
+      fprintf(f, "// pattern %d: %s\n", id, notes[id]);
     write_pattern(f, P, events, count, id);
   }
 }

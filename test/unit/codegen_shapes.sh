@@ -4,7 +4,9 @@
 # samples/jacobi.zpl's stencil overlaps its interior with the ghost cells (zrt_xfer_split) unless
 # -fno-overlap, its max<< is combined split-phase (zrt_allgather_begin) unless -fno-overlap, and
 # A := Temp is a row copy (memmove); test/check/own_comm_opt.zpl has transfers hoisted out of a
-# loop, removed and started early unless -fno-comm-opt; jacobi's repeat body is pattern 1.
+# loop, removed and started early unless -fno-comm-opt; jacobi's repeat body is pattern 1, and a
+# loop body is not a pattern when the condition of an if's later arm or of a nested while or repeat
+# loop communicates (it runs only when reached, or once per iteration of the nested loop).
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -27,4 +29,31 @@ for w in "hoisted: DR SR DN SV before the loop" "removed: the ghost cells are cu
   has "$t/o.ir" "$w" yes "own_comm_opt --emit=ir"
   has "$t/on.ir" "$w" no "own_comm_opt -fno-comm-opt --emit=ir"
 done
+cat > "$t/p.zpl" <<'EOF'
+program p;
+region R = [1..8];
+direction left = [-1];
+var A, B : [R] double;
+    i, j : integer;
+procedure p();
+[R] begin
+  A := 1.0;
+  for i := 1 to 2 do               -- pattern 1: an if's first condition runs every iteration
+    B := A@left;
+    if +<< B > 1.0e9 then writeln("a"); end;
+  end;
+  for i := 1 to 2 do               -- not a pattern: max<< runs only when +<< B is small
+    B := A@left;
+    if +<< B > 1.0e9 then writeln("a"); elsif max<< B > 1.0e9 then writeln("b"); end;
+  end;
+  for i := 1 to 2 do               -- not a pattern: +<< A once per iteration of the while
+    B := A@left;
+    j := 0;
+    while +<< A < 0.0 do j += 1; end;
+  end;
+end;
+EOF
+"$AZC" --emit=ir "$t/p.zpl" > "$t/p.ir" 2>/dev/null || exit 1
+[ "$(grep -c 'its body is pattern' "$t/p.ir")" = 1 ] && has "$t/p.ir" "its body is pattern 1" yes "patterns" ||
+  { echo "codegen_shapes.sh: patterns: expected only the first loop to be a pattern:"; grep 'pattern' "$t/p.ir"; fail=1; }
 exit $fail
