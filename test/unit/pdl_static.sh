@@ -3,7 +3,8 @@
 #   - for samples/jacobi.zpl, samples/heat.zpl, bench/micro/micro.zpl and
 #     test/check/own_comm_opt.zpl, `azc --pdl-np=N` writes, but for its // comment lines, exactly
 #     what the program records with `mpirun -np N prog --az-pdl=FILE` with its default config, for
-#     N = 1 to 4 (QUICK=1: 1 and 4), and the file passes `azpdl check`;
+#     N = 1 to 4 (QUICK=1: 1 and 4), the file passes `azpdl check`, and the run, checked against
+#     it with AZ_CHECK=FILE, follows it call by call from the first iteration on;
 #   - jacobi's with -sn=16 for 4 processes is test/pdl/runs/jacobi_np4_n16.pdl (a run's file);
 #   - test/pdl/static/not_constant.zpl: the patterns whose sizes azc cannot know (a region bound
 #     by a variable, a parameter bound to different arrays) are left out with a comment, the file
@@ -31,8 +32,9 @@ for src in samples/jacobi.zpl samples/heat.zpl bench/micro/micro.zpl test/check/
   "$AZC" "$src" -o "$t/$name" --no-pdl 2>"$t/err" || { say "$src does not compile"; cat "$t/err"; continue; }
   for np in $nps; do
     "$AZC" "$src" -o "$t/$name.c" --pdl-np="$np" 2>"$t/err" || { say "$src: azc --pdl-np=$np failed"; cat "$t/err"; continue; }
-    if ! timeout 120 mpirun -np "$np" "$t/$name" --az-pdl="$t/run.pdl" >/dev/null 2>"$t/err"; then
-      say "$name on $np processes failed"; head -5 "$t/err"; continue
+    # the run also follows azc's file call by call from its first iteration on (AZ_CHECK=FILE)
+    if ! AZ_CHECK="$t/$name.pdl" timeout 120 mpirun -x AZ_CHECK -np "$np" "$t/$name" --az-pdl="$t/run.pdl" >/dev/null 2>"$t/err"; then
+      say "$name on $np processes failed (AZ_CHECK=$name.pdl)"; head -5 "$t/err"; continue
     fi
     strip "$t/$name.pdl" >"$t/static"
     strip "$t/run.pdl" >"$t/recorded"
