@@ -399,12 +399,14 @@ static void emit_proc(Emitter *E, Symbol *sym) {
   }
   E->used_return = false;
   E->has_patterns = false;
+  E->has_runahead = false;
   emit_stmt(E, p->body);
   if (sym->result) emit_line(E, "zrt_error(%d, \"procedure '%s' ended without returning a value\");", p->name.loc.line, sym->name);
   E->indent = 0;
   if (E->used_return) emit_line(E, "zreturn:;");
   E->indent = 1;
   if (E->used_return && E->has_patterns) emit_line(E, "zrt_pattern_leave(0);");
+  if (E->used_return && E->has_runahead) emit_line(E, "zrt_allgather_flush();");
   for (int i = 0; i < p->nparams; i++)
     if (p->params[i].mode == PM_IN && sym->ptypes[i]->kind == TY_PARALLEL) emit_line(E, "zrt_array_free(&zin_%s);", p->params[i].name.name);
   for (int i = 0; i < p->nlocals; i++) {
@@ -550,7 +552,7 @@ static void emit_elaboration(Emitter *E) {
 
 int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
                    PtrVec *patterns) {
-  IrOptions io = {opts->no_comm_opt};
+  IrOptions io = {opts->no_comm_opt, opts->no_overlap};
   IrProgram *ir = ir_lower(a, S, &io);
   Emitter E = {0};
   E.ir = ir;

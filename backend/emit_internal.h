@@ -21,6 +21,7 @@ typedef struct PatCall {
   const char *x;     /* transfers: the C name of their zrt_xfer; split-phase gathers: of the handle */
   IrTransfer *t;     /* PC_XFER: the transfer described (NULL: one the IR did not plan) */
   Type *type;        /* gathers: the type of the value every process contributes */
+  PtrVec *group;     /* or, for a gather of several reductions' values, their types (Type*) */
 } PatCall;
 
 /* The calls one iteration of pattern loop `id` makes, as the generated C makes them. */
@@ -77,6 +78,9 @@ typedef struct Emitter {
   Expr *defer_expr;            /* a full reduction whose combining is begun here and ended later */
   const char *defer_handle;    /* the C variable of its zrt_allgather_begin handle */
   bool defer_begun;            /* it was begun */
+  const char *defer_group_buf; /* several split-phase reductions in one gather: its byte buffer, */
+  const char *defer_group_off; /* and where this one's value goes in it (C expressions) */
+  bool has_runahead;           /* the procedure being emitted has a loop whose reductions run ahead */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */

@@ -157,12 +157,25 @@ static void gather_calls(Play *pl, const Gather *g, bool begin) {
 }
 
 /* Begin a gather of a value of type t (gather_start in zrt_coll.c). */
-static Gather *gather_begin(Play *pl, const char *handle, Type *t) {
+/* The bytes each process contributes to the gather of call c: one reduction's value, or several
+ * packed one after the other (PatCall.group). */
+static bool gather_size(const PatCall *c, size_t *n) {
+  if (!c->group) return pdl_type_size(c->type, n);
+  *n = 0;
+  for (int i = 0; i < c->group->len; i++) {
+    size_t one;
+    if (!pdl_type_size(c->group->items[i], &one)) return false;
+    *n += one;
+  }
+  return true;
+}
+
+static Gather *gather_begin(Play *pl, const char *handle, const PatCall *c) {
   Gather *g = ARENA_NEW(pl->V->arena, Gather);
   g->handle = handle;
   g->ordinal = pl->ngathers++;
   g->dist = 1;
-  if (!pdl_type_size(t, &g->n)) {
+  if (!gather_size(c, &g->n)) {
     pl->why = "the size of a reduction's value is not known at compile time";
     return g;
   }
@@ -197,8 +210,8 @@ static void play_call(Play *pl, const PatCall *c) {
   switch (c->kind) {
   case PC_XFER: describe(pl, c->x, c->t); break;
   case PC_DR: case PC_SR: case PC_DN: case PC_SV: xfer_call(pl, c->kind, c->x); break;
-  case PC_GATHER: gather_end(pl, gather_begin(pl, NULL, c->type)); break;
-  case PC_GATHER_BEGIN: vec_push(pl->V->arena, &pl->gathers, gather_begin(pl, c->x, c->type)); break;
+  case PC_GATHER: gather_end(pl, gather_begin(pl, NULL, c)); break;
+  case PC_GATHER_BEGIN: vec_push(pl->V->arena, &pl->gathers, gather_begin(pl, c->x, c)); break;
   case PC_GATHER_END: {
     Gather *g = gather_of(pl, c->x);
     if (g) gather_end(pl, g);

@@ -24,7 +24,15 @@ static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALA
 static void pattern_note(Emitter *E, PatCallKind kind, const char *x, IrTransfer *t, Type *type) {
   if (!E->pattern) return;
   PatCall *c = ARENA_NEW(E->arena, PatCall);
-  *c = (PatCall){kind, x, t, type};
+  *c = (PatCall){kind, x, t, type, NULL};
+  vec_push(E->arena, &E->pattern->calls, c);
+}
+
+/* The same for a gather that carries the values of several reductions (their types). */
+static void pattern_note_group(Emitter *E, const char *handle, PtrVec *types) {
+  if (!E->pattern) return;
+  PatCall *c = ARENA_NEW(E->arena, PatCall);
+  *c = (PatCall){PC_GATHER_BEGIN, handle, NULL, NULL, types};
   vec_push(E->arena, &E->pattern->calls, c);
 }
 
@@ -78,6 +86,10 @@ static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, In
                 index_names[k], c, k, c, k, c, k, index_names[k], c, k, c, k, index_names[k], c, k, c, k);
     }
     E->indent++;
+    if (o == 0 && rank >= 2) { /* progress for gathers in flight, about every ZRT_POLL_ELEMS elements */
+      int k1 = order ? order[1] : 1;
+      emit_line(E, "ZRT_POLL(%s.hi[%d] - %s.lo[%d] + 1);", c, k1, c, k1);
+    }
   }
   E->idx = map;
   if (sem && sem->masked && sem->mask) {
@@ -252,8 +264,12 @@ static const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char
 static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e) {
   const char *ct = emit_ctype(E, t);
   if (e && e == E->defer_expr) { /* split-phase: emit_stmts ends it where the result is needed */
-    emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", E->defer_handle, acc, acc);
-    pattern_note(E, PC_GATHER_BEGIN, E->defer_handle, NULL, t);
+    if (E->defer_group_buf) /* one of several sent together: emit_stmts begins them */
+      emit_line(E, "memcpy(%s + %s, &%s, sizeof %s);", E->defer_group_buf, E->defer_group_off, acc, acc);
+    else {
+      emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", E->defer_handle, acc, acc);
+      pattern_note(E, PC_GATHER_BEGIN, E->defer_handle, NULL, t);
+    }
     E->defer_begun = true;
     return;
   }
@@ -1370,9 +1386,21 @@ static void loop_body(Emitter *E, Stmt *st, const char *label) {
   E->pattern = outer;
 }
 
-/* After a loop whose body is a pattern: an iteration left by exit is not a complete one. */
-static void pattern_leave(Emitter *E, Stmt *st) {
+/* True if loop st has a reduction that runs ahead (passes/runahead.c). */
+static bool runs_ahead(const Stmt *st) {
+  for (int i = 0; st->ir && i < st->ir->body.n; i++)
+    if (st->ir->body.items[i]->runahead) return true;
+  return false;
+}
+
+/* After loop st: an iteration of a pattern left by exit is not a complete one; the reductions
+ * that ran ahead complete, since their variables may be read from here on. */
+static void loop_after(Emitter *E, Stmt *st) {
   if (st->ir && st->ir->pattern) emit_line(E, "zrt_pattern_leave(%d);", st->ir->pattern);
+  if (runs_ahead(st) && !E->no_overlap) {
+    emit_line(E, "zrt_allgather_flush(); /* the reductions that ran ahead in the loop at line %d */", st->loc.line);
+    E->has_runahead = true;
+  }
 }
 
 static void emit_while(Emitter *E, Stmt *st) {
@@ -1521,94 +1549,174 @@ static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
  * x := op<< e over the covering region: the local part is computed where the statement is, the
  * combining with the other processes' parts (zrt_allgather_begin) begun right after it, and
  * ended (zrt_allgather_end, then x assigned) just before the first later statement of the same
- * list that may need x, or at the end of the list, so that the statements in between overlap it. */
+ * list that may need x, or at the end of the list, so that the statements in between overlap it.
+ * Consecutive such reductions are ready at the same point: their values travel in one gather
+ * (one collective, one chance to wait for the slowest process), ended where the first of them is
+ * needed. In a loop body, reductions the loop never needs (IrStmt.runahead) are not ended at the
+ * end of the body but handed to the runtime (zrt_allgather_defer), which completes them up to
+ * AZ_RUNAHEAD gathers later and at the latest after the loop (zrt_allgather_flush). */
 
 typedef struct Deferred {
-  Stmt *st;                    /* x := r */
-  Expr *r;
+  PtrVec members;              /* Stmt*: x := op<< e, in order, whose value went into the gather */
   const char *handle;
+  const char *buf;             /* several members: the byte buffer their values travel in */
+  const char *size;            /* its size (a C expression valid anywhere) */
+  bool runahead;               /* every member runs ahead */
 } Deferred;
 
-/* True if st is x := op<< e with a scalar variable x of the reduction's own type. */
-static bool deferrable(Emitter *E, const Stmt *st) {
-  if (E->no_overlap || !E->cover || st->kind != ST_ASSIGN || st->op != AS_ASSIGN || st->lhs->kind != EX_NAME ||
-      st->lhs->rank != 0 || !st->lhs->sym || st->lhs->sym->kind != SYM_VAR || st->rhs->kind != EX_REDUCE || st->rhs->region)
-    return false;
-  const Type *t = st->lhs->type;
-  return t && t->kind == TY_SCALAR && t->scalar != SK_STRING && type_same((Type *)t, st->rhs->type);
+/* True if st is a split-phase reduction here (see ir_split_reduction). */
+static bool deferrable(Emitter *E, const Stmt *st) { return !E->no_overlap && E->cover && ir_split_reduction(st); }
+
+static Stmt *member(const Deferred *d, int i) { return d->members.items[i]; }
+
+/* The C expression of the byte offset of member i's value in d's buffer. */
+static const char *member_offset(Emitter *E, const Deferred *d, int i) {
+  const char *off = "0";
+  for (int k = 0; k < i; k++) off = arena_printf(E->arena, "%s + sizeof(%s)", off, emit_ctype(E, member(d, k)->rhs->type));
+  return off;
 }
 
-/* True if e itself may read or write x (the Symbol* arg): names it (or, for a global x, any
- * parameter, which may be bound to it), or calls a procedure. */
-static bool expr_needs(const Expr *e, const void *arg) {
-  const Symbol *x = arg;
-  if (e->kind == EX_NAME && e->sym && (e->sym == x || (x->global && e->sym->kind == SYM_PARAM))) return true;
-  return ir_is_call(e, NULL);
+/* Lines (each through line(E, text)) that combine member i's parts, in process order, from the
+ * gathered bytes zp, and give the result to target (a C lvalue). */
+static void combine_member(Emitter *E, const Deferred *d, int i, const char *target, void (*line)(Emitter *, const char *)) {
+  Stmt *st = member(d, i);
+  const char *ct = emit_ctype(E, st->rhs->type);
+  const char *step = reduce_step(E, (RedOp)st->rhs->op, "zacc", "zv");
+  if (!d->buf) {
+    line(E, arena_printf(E->arena, "{ const %s *zq_ = zp; %s zacc = zq_[0];", ct, ct));
+    line(E, arena_printf(E->arena, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zq_[zq]; %s }", ct, step));
+  } else {
+    const char *off = member_offset(E, d, i);
+    line(E, arena_printf(E->arena, "{ %s zacc; memcpy(&zacc, (const char *)zp + (%s), sizeof zacc);", ct, off));
+    line(E, arena_printf(E->arena, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv; "
+                                   "memcpy(&zv, (const char *)zp + (size_t)zq * (%s) + (%s), sizeof zv); %s }",
+                         ct, d->size, off, step));
+  }
+  line(E, arena_printf(E->arena, "  %s = zacc; }", target));
 }
 
-static bool list_needs(const StmtList *l, const Symbol *x);
+static void line_here(Emitter *E, const char *text) { emit_line(E, "  %s", text); }
+static void line_global(Emitter *E, const char *text) { buf_printf(&E->globals, "  %s\n", text); }
 
-/* True if st (with what is nested in it) may need x, or may leave the list early. */
-static bool stmt_needs(const Stmt *st, const Symbol *x) {
-  if (st->kind == ST_EXIT || st->kind == ST_CONTINUE || st->kind == ST_RETURN || st->kind == ST_HALT ||
-      st->kind == ST_UNSUPPORTED || st->var_sym == x)
-    return true;
-  if (st->kind == ST_REGION && !(st->cover && st->cover->named)) return true; /* its bounds may read x */
-  if (ir_stmt_exprs_any(st, expr_needs, x)) return true;
-  if (st->inner && stmt_needs(st->inner, x)) return true;
-  if (list_needs(&st->body, x) || list_needs(&st->else_body, x)) return true;
-  for (int i = 0; st->kind == ST_IF && i < st->narms; i++)
-    if (list_needs(&st->arms[i], x)) return true;
-  return false;
+/* The lines numbers of d's members, for comments. */
+static const char *member_lines(Emitter *E, const Deferred *d) {
+  const char *s = arena_printf(E->arena, "%d", member(d, 0)->loc.line);
+  for (int i = 1; i < d->members.len; i++) s = arena_printf(E->arena, "%s, %d", s, member(d, i)->loc.line);
+  return s;
 }
 
-static bool list_needs(const StmtList *l, const Symbol *x) {
-  for (int i = 0; i < l->n; i++)
-    if (stmt_needs(l->items[i], x)) return true;
-  return false;
-}
-
-/* Finish a split-phase reduction: combine the parts in process order and assign x. */
+/* Finish d: combine each member's parts in process order and assign its variable. */
 static void end_deferred(Emitter *E, const Deferred *d) {
-  const char *ct = emit_ctype(E, d->r->type);
-  emit_line(E, "{ /* line %d: the reduction's result is needed from here on */", d->st->loc.line);
-  emit_line(E, "  const %s *zp = zrt_allgather_end(%s); %s zacc = zp[0];", ct, d->handle, ct);
-  pattern_note(E, PC_GATHER_END, d->handle, NULL, d->r->type);
-  emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s }", ct,
-            reduce_step(E, (RedOp)d->r->op, "zacc", "zv"));
-  emit_line(E, "  %s = zacc; }", emit_expr(E, d->st->lhs));
+  emit_line(E, "{ /* line%s %s: the reduction's result is needed from here on */", d->members.len > 1 ? "s" : "",
+            member_lines(E, d));
+  emit_line(E, "  const void *zp = zrt_allgather_end(%s);", d->handle);
+  pattern_note(E, PC_GATHER_END, d->handle, NULL, member(d, 0)->rhs->type);
+  for (int i = 0; i < d->members.len; i++) combine_member(E, d, i, emit_expr(E, member(d, i)->lhs), line_here);
+  emit_line(E, "}");
 }
 
-/* Before statement st (NULL: the end of the list): end the pending reductions it may need. */
+/* Hand d to the runtime to complete later (a reduction that runs ahead): a function that
+ * combines the parts and assigns the variables, which it gets through arg. */
+static void defer_deferred(Emitter *E, const Deferred *d) {
+  const char *done = emit_fresh(E, "zdone");
+  buf_printf(&E->globals, "/* lines %s: the reductions' results, when their gather completes (run-ahead) */\n",
+             member_lines(E, d));
+  buf_printf(&E->globals, "static void %s(const void *zp, void *zarg) {\n  void **zx = zarg; (void)zx;\n", done);
+  for (int i = 0; i < d->members.len; i++) {
+    const char *ct = emit_ctype(E, member(d, i)->rhs->type);
+    const char *target = d->members.len > 1 ? arena_printf(E->arena, "*(%s *)zx[%d]", ct, i)
+                                            : arena_printf(E->arena, "*(%s *)zarg", ct);
+    combine_member(E, d, i, target, line_global);
+  }
+  buf_printf(&E->globals, "}\n");
+  if (d->members.len == 1) {
+    emit_line(E, "zrt_allgather_defer(%s, %s, (void *)&%s); /* line %d runs ahead */", d->handle, done,
+              emit_expr(E, member(d, 0)->lhs), member(d, 0)->loc.line);
+    return;
+  }
+  const char *args = emit_fresh(E, "zargs");
+  emit_line(E, "{ static void *%s[%d]; /* lines %s run ahead */", args, d->members.len, member_lines(E, d));
+  for (int i = 0; i < d->members.len; i++) emit_line(E, "  %s[%d] = (void *)&%s;", args, i, emit_expr(E, member(d, i)->lhs));
+  emit_line(E, "  zrt_allgather_defer(%s, %s, %s); }", d->handle, done, args);
+}
+
+/* True if d has a member whose variable st may need. */
+static bool needs_member(const Stmt *st, const Deferred *d) {
+  for (int i = 0; i < d->members.len; i++)
+    if (ir_stmt_needs(st, member(d, i)->lhs->sym)) return true;
+  return false;
+}
+
+/* Before statement st (NULL: the end of the list): end the pending reductions it may need; at the
+ * end of a loop body, defer those that run ahead. */
 static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
   int n = 0;
   for (int i = 0; i < pending->len; i++) {
     Deferred *d = pending->items[i];
-    if (!st || stmt_needs(st, d->st->lhs->sym)) end_deferred(E, d);
-    else pending->items[n++] = d;
+    if (st && !needs_member(st, d)) pending->items[n++] = d;
+    else if (!st && d->runahead) defer_deferred(E, d);
+    else end_deferred(E, d);
   }
   pending->len = n;
 }
 
-/* Emit st (the second of a fused pair when fused with first): split-phase when it qualifies. */
-static void emit_maybe_deferred(Emitter *E, PtrVec *pending, Stmt *first, Stmt *st, Expr *fused) {
-  Deferred *d = NULL;
-  if (deferrable(E, st) && (!fused || fused == st->rhs)) {
-    d = ARENA_NEW(E->arena, Deferred);
-    d->st = st;
-    d->r = st->rhs;
-    d->handle = emit_fresh(E, "zred");
-    emit_line(E, "int %s;", d->handle);
+/* How many statements from l->items[i] on are split-phase reductions that can travel in one
+ * gather: none of them needs the variable of an earlier one, none but the first has transfers of
+ * its own to start (they would come between the values), and all run ahead or none does. */
+static int group_length(Emitter *E, StmtList *l, int i) {
+  int n = 0;
+  while (i + n < l->n && deferrable(E, l->items[i + n])) {
+    Stmt *st = l->items[i + n];
+    if (n > 0 && st->ir && st->ir->pre.len > 0) break;
+    if (n > 0 && (st->ir && st->ir->runahead) != (l->items[i]->ir && l->items[i]->ir->runahead)) break;
+    bool uses_earlier = false;
+    for (int k = 0; k < n; k++) uses_earlier |= ir_stmt_needs(st, l->items[i + k]->lhs->sym);
+    if (uses_earlier) break;
+    n++;
+  }
+  return n;
+}
+
+/* Emit statements l->items[i .. i+n) (n >= 1, all deferrable; the first possibly the second of a
+ * fused pair with first): their values go into one gather, which becomes pending. */
+static void emit_group(Emitter *E, PtrVec *pending, StmtList *l, int i, int n, Stmt *first, Expr *fused) {
+  Deferred *d = ARENA_NEW(E->arena, Deferred);
+  d->handle = emit_fresh(E, "zred");
+  d->runahead = true;
+  emit_line(E, "int %s;", d->handle);
+  if (n > 1) {
+    d->buf = emit_fresh(E, "zgather");
+    d->size = "0";
+    for (int k = 0; k < n; k++)
+      d->size = arena_printf(E->arena, "%s + sizeof(%s)", d->size, emit_ctype(E, l->items[i + k]->rhs->type));
+    emit_line(E, "unsigned char %s[%s];", d->buf, d->size);
+  }
+  PtrVec *types = ARENA_NEW(E->arena, PtrVec); /* kept by the pattern table */
+  for (int k = 0; k < n; k++) {
+    Stmt *st = l->items[i + k];
     E->defer_expr = st->rhs;
     E->defer_handle = d->handle;
     E->defer_begun = false;
+    E->defer_group_buf = d->buf;
+    E->defer_group_off = d->buf ? arena_printf(E->arena, "(%s)", member_offset(E, d, k)) : NULL;
+    if (k == 0 && fused) emit_fused(E, first, st, fused);
+    else emit_stmt(E, st);
+    if (E->defer_begun) { /* its value is in the gather: assigned at the end */
+      vec_push(E->arena, &d->members, st);
+      vec_push(E->arena, types, st->rhs->type);
+      d->runahead &= st->ir && st->ir->runahead;
+    }
   }
-  if (fused) emit_fused(E, first, st, fused);
-  else emit_stmt(E, st);
-  if (d && E->defer_begun) vec_push(E->arena, pending, d);
-  else if (d) emit_line(E, "(void)%s;", d->handle);
   E->defer_expr = NULL;
   E->defer_begun = false;
+  E->defer_group_buf = E->defer_group_off = NULL;
+  if (d->buf) {
+    emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s); /* lines %s in one gather */", d->handle, d->buf, d->buf,
+              d->members.len ? member_lines(E, d) : "-");
+    pattern_note_group(E, d->handle, types);
+  }
+  if (d->members.len > 0) vec_push(E->arena, pending, d);
+  else if (!d->buf) emit_line(E, "(void)%s;", d->handle);
 }
 
 void emit_stmts(Emitter *E, StmtList *l) {
@@ -1617,13 +1725,22 @@ void emit_stmts(Emitter *E, StmtList *l) {
     end_needed(E, &pending, l->items[i]);
     bool next_pre = i + 1 < l->n && l->items[i + 1]->ir && l->items[i + 1]->ir->pre.len > 0;
     Expr *r = i + 1 < l->n && !next_pre ? fusable_reduction(E, l->items[i], l->items[i + 1]) : NULL;
+    Stmt *first = r ? l->items[i] : NULL;
     if (r) {
-      end_needed(E, &pending, l->items[i + 1]);
-      emit_maybe_deferred(E, &pending, l->items[i], l->items[i + 1], r);
-      i++;
+      end_needed(E, &pending, l->items[++i]);
+      if (!deferrable(E, l->items[i]) || r != l->items[i]->rhs) {
+        emit_fused(E, first, l->items[i], r);
+        continue;
+      }
+    }
+    int n = group_length(E, l, i);
+    if (n == 0) {
+      emit_stmt(E, l->items[i]);
       continue;
     }
-    emit_maybe_deferred(E, &pending, NULL, l->items[i], NULL);
+    for (int k = 1; k < n; k++) end_needed(E, &pending, l->items[i + k]);
+    emit_group(E, &pending, l, i, n, first, r);
+    i += n - 1;
   }
   end_needed(E, &pending, NULL);
 }
@@ -1654,9 +1771,9 @@ void emit_stmt(Emitter *E, Stmt *st) {
     break;
   case ST_REGION: emit_region_stmt(E, st); break;
   case ST_IF: emit_if(E, st); break;
-  case ST_WHILE: emit_while(E, st); pattern_leave(E, st); break;
-  case ST_REPEAT: emit_repeat(E, st); pattern_leave(E, st); break;
-  case ST_FOR: emit_for(E, st); pattern_leave(E, st); break;
+  case ST_WHILE: emit_while(E, st); loop_after(E, st); break;
+  case ST_REPEAT: emit_repeat(E, st); loop_after(E, st); break;
+  case ST_FOR: emit_for(E, st); loop_after(E, st); break;
   case ST_EXIT: emit_line(E, "break;"); break;
   case ST_CONTINUE: emit_line(E, "goto %s;", continue_label(E)); break;
   case ST_RETURN: emit_return(E, st); break;

@@ -79,6 +79,8 @@ struct IrStmt {
   PtrVec transfers;         /* IrTransfer*: ghost cells its expressions need (comm_insert) */
   PtrVec pre;               /* IrTransfer*: transfers comm_opt starts before this statement */
   int pattern;              /* loops: the number of the pattern its body is (passes/patterns.c), or 0 */
+  bool runahead;            /* x := op<< e in a loop body that never needs x: its gather may complete
+                             * iterations later (passes/runahead.c) */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -101,6 +103,7 @@ typedef struct IrProgram {
 
 typedef struct IrOptions {
   bool no_comm_opt;         /* -fno-comm-opt: every transfer where comm_insert put it */
+  bool no_overlap;          /* -fno-overlap: no split-phase reductions, so none runs ahead */
 } IrOptions;
 
 /* Lower a checked program and run the communication passes. */
@@ -111,6 +114,8 @@ bool ir_may_share(const Symbol *t, const Symbol *s);
 void comm_insert(Arena *a, IrProgram *ir);
 /* passes/comm_opt.c: remove, combine and move transfers (modify/use analysis). */
 void comm_opt(Arena *a, IrProgram *ir);
+/* passes/runahead.c: the split-phase reductions whose results a loop never needs (IrStmt.runahead). */
+void find_runahead(IrProgram *ir);
 /* passes/patterns.c: which loop bodies are communication patterns. */
 void find_patterns(IrProgram *ir);
 /* The transfer that comes before evaluating e, if any. */
@@ -122,6 +127,14 @@ bool ir_expr_any(const Expr *e, IrExprPred pred, const void *arg);
 bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg);
 /* A call of a procedure (which may read and write any array and communicate). */
 bool ir_is_call(const Expr *e, const void *arg);
+/* True if statement st (with what is nested in it) may read or write scalar variable x (names it,
+ * or, for a global x, a parameter that may be bound to it), calls a procedure, or may leave its
+ * list early (exit, continue, return, halt); ir_expr_needs: the same for an expression. */
+bool ir_stmt_needs(const Stmt *st, const Symbol *x);
+bool ir_expr_needs(const Expr *e, const Symbol *x);
+/* True if st is x := op<< e over its covering region with x a scalar variable of the reduction's
+ * own type: a reduction the back end may split into a begin and an end (split-phase). */
+bool ir_split_reduction(const Stmt *st);
 /* Print it (azc --emit=ir). */
 void ir_print(FILE *out, const IrProgram *ir);
 #endif

@@ -4,10 +4,11 @@
  * is not a pattern when its conversation may change from one iteration to the next or is not made
  * of point-to-point messages the runtime can describe: communication inside an if arm or a nested
  * loop (the condition of a nested while or repeat loop too, and those of an if's later arms, which
- * run only when reached), a procedure call, output or input of parallel values, floods, partial reductions, scans,
- * '@^' or wide shifts, wrap and reflect, transfers under regions that are not named (their sizes
- * may change). Patterns are numbered 1, 2, ... (IrStmt.pattern of the
- * loop); the generated code brackets each iteration with zrt_pattern_begin/end. */
+ * run only when reached), a procedure call, output or input of parallel values, floods, partial
+ * reductions, scans, '@^' or wide shifts, wrap and reflect, transfers under regions that are not
+ * named (their sizes may change), reductions that run ahead (passes/runahead.c: their gathers end
+ * iterations later). Patterns are numbered 1, 2, ... (IrStmt.pattern of the loop); the generated
+ * code brackets each iteration with zrt_pattern_begin/end. */
 #include "ir.h"
 
 typedef struct Scan {
@@ -27,7 +28,7 @@ static bool other_comm(const Expr *e, const void *arg) {
  * change from one iteration to the next (under a region that is not a named one). */
 static bool stmt_other(const IrStmt *s) {
   const Stmt *st = s->ast;
-  if (s->kind == IR_IO || s->kind == IR_WRAP || st->kind == ST_CALL) return true;
+  if (s->kind == IR_IO || s->kind == IR_WRAP || st->kind == ST_CALL || s->runahead) return true;
   for (int i = 0; i < s->transfers.len; i++) {
     const IrTransfer *t = s->transfers.items[i];
     if ((t->place == XF_AT_ROOT || t->place == XF_EARLY) && !t->cover) return true;

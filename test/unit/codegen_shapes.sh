@@ -6,7 +6,8 @@
 # A := Temp is a row copy (memmove); test/check/own_comm_opt.zpl has transfers hoisted out of a
 # loop, removed and started early unless -fno-comm-opt; jacobi's repeat body is pattern 1, and a
 # loop body is not a pattern when the condition of an if's later arm or of a nested while or repeat
-# loop communicates (it runs only when reached, or once per iteration of the nested loop).
+# loop communicates (it runs only when reached, or once per iteration of the nested loop); reductions
+# that run ahead are deferred, consecutive ones share a gather, and loops poll (own_runahead.zpl).
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -56,4 +57,17 @@ EOF
 "$AZC" --emit=ir "$t/p.zpl" > "$t/p.ir" 2>/dev/null || exit 1
 [ "$(grep -c 'its body is pattern' "$t/p.ir")" = 1 ] && has "$t/p.ir" "its body is pattern 1" yes "patterns" ||
   { echo "codegen_shapes.sh: patterns: expected only the first loop to be a pattern:"; grep 'pattern' "$t/p.ir"; fail=1; }
+# run-ahead and reductions in one gather (test/check/own_runahead.zpl): the first loop's
+# reductions are deferred and flushed after it, consecutive reductions share a gather, long loops
+# poll; -fno-overlap (no split-phase reductions) turns all of it off
+"$AZC" test/check/own_runahead.zpl -o "$t/r.c" || exit 1
+"$AZC" -fno-overlap test/check/own_runahead.zpl -o "$t/rn.c" || exit 1
+for w in zrt_allgather_defer zrt_allgather_flush "in one gather"; do
+  has "$t/r.c" "$w" yes "own_runahead"
+  has "$t/rn.c" "$w" no "own_runahead -fno-overlap"
+done
+has "$t/r.c" "ZRT_POLL(" yes "own_runahead"
+"$AZC" --emit=ir test/check/own_runahead.zpl > "$t/r.ir" 2>/dev/null || exit 1
+[ "$(grep -c 'its body is pattern' "$t/r.ir")" = 2 ] ||
+  { echo "codegen_shapes.sh: own_runahead: only the loops that need their reductions (or may exit) are patterns:"; grep 'pattern' "$t/r.ir"; fail=1; }
 exit $fail
