@@ -6,6 +6,7 @@
 #define AZC_ZRT_INTERNAL_H
 #include "zrt.h"
 #include "zrt_geom.h"
+#include "zrt_noise.h"
 #include "zrt_pevents.h"
 #include <mpi.h>
 #include <stdarg.h>
@@ -107,12 +108,6 @@ size_t zrt_copy_box(const zrt_array *a, const int64_t *lo, const int64_t *hi, ch
  * several processes and a libsplit binding, starts libsplit / finishes it (collective). */
 void zrt_comm_setup(void);
 void zrt_comm_teardown(void);
-/* AZ_NOISE=RANKS:PERIOD_US:DURATION_US (zrt_noise.c): start the detours on the chosen processes;
- * returns an error message for a bad value (the same on every process), else NULL. */
-const char *zrt_noise_setup(void);
-void zrt_noise_stop(void);
-/* AZ_STATS=1 with AZ_NOISE: the detours per process (collective; process 0 prints). */
-void zrt_noise_stats_print(FILE *out);
 /* AZ_STATS=1: print the transfer statistics (collective; process 0 prints). */
 void zrt_xfer_stats_print(FILE *out);
 

@@ -5,9 +5,12 @@
  * interval is drawn uniformly from [PERIOD/2, 3 PERIOD/2], with a generator seeded by the rank so
  * that runs repeat and processes are independent. The detour lands wherever the process is,
  * computing or waiting; one that lands in a wait costs nothing, which is the point. Off by
- * default: nothing is installed then. */
-#include "zrt_internal.h"
+ * default: nothing is installed then. No MPI: bench/noise/preload.c puts the same detours into the
+ * hand-written MPI reference programs. */
+#include "zrt_noise.h"
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,20 +79,24 @@ static bool parse(const char *v, long *rank) {
   return s && *s == '\0' && duration_us < period_us;
 }
 
-const char *zrt_noise_setup(void) {
-  const char *v = getenv("AZ_NOISE");
-  if (!v || !*v)
+const char *zrt_noise_start(const char *spec, int me, int nprocs) {
+  static char why[256];
+  if (!spec || !*spec)
     return NULL;
   long rank;
-  if (!parse(v, &rank))
-    return zrt_aprintf("AZ_NOISE must be RANKS:PERIOD_US:DURATION_US (RANKS a process number or 'all', "
-                       "0 < DURATION_US < PERIOD_US), not '%s'", v);
-  if (rank >= zrt_g.nprocs)
-    return zrt_aprintf("AZ_NOISE names process %ld, but the run has %d process%s", rank, zrt_g.nprocs,
-                       zrt_g.nprocs == 1 ? "" : "es");
-  if (rank >= 0 && rank != zrt_g.me)
+  if (!parse(spec, &rank)) {
+    snprintf(why, sizeof why, "AZ_NOISE must be RANKS:PERIOD_US:DURATION_US (RANKS a process number or 'all', "
+                              "0 < DURATION_US < PERIOD_US), not '%s'", spec);
+    return why;
+  }
+  if (rank >= nprocs) {
+    snprintf(why, sizeof why, "AZ_NOISE names process %ld, but the run has %d process%s", rank, nprocs,
+             nprocs == 1 ? "" : "es");
+    return why;
+  }
+  if (rank >= 0 && rank != me)
     return NULL;
-  rng = 0x9e3779b97f4a7c15ULL * (unsigned long long)(zrt_g.me + 1);
+  rng = 0x9e3779b97f4a7c15ULL * (unsigned long long)(me + 1);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = detour;
@@ -99,8 +106,10 @@ const char *zrt_noise_setup(void) {
   memset(&ev, 0, sizeof ev);
   ev.sigev_notify = SIGEV_SIGNAL;
   ev.sigev_signo = SIGRTMIN + 3;
-  if (sigaction(SIGRTMIN + 3, &sa, NULL) != 0 || timer_create(CLOCK_MONOTONIC, &ev, &timer) != 0)
-    return zrt_aprintf("AZ_NOISE: cannot set up a timer: %s", strerror(errno));
+  if (sigaction(SIGRTMIN + 3, &sa, NULL) != 0 || timer_create(CLOCK_MONOTONIC, &ev, &timer) != 0) {
+    snprintf(why, sizeof why, "AZ_NOISE: cannot set up a timer: %s", strerror(errno));
+    return why;
+  }
   active = true;
   arm();
   return NULL;
@@ -113,25 +122,5 @@ void zrt_noise_stop(void) {
   active = false;
 }
 
-void zrt_noise_stats_print(FILE *out) {
-  const char *v = getenv("AZ_NOISE");
-  if (!v || !*v)
-    return;
-  int P = zrt_g.nprocs;
-  long mine = (long)detours, *all = calloc((size_t)P, sizeof *all);
-  if (!all)
-    zrt_error(0, "out of memory");
-  if (P > 1 && zrt_g.mpi) {
-    MPI_Request rq;
-    MPI_Igather(&mine, 1, MPI_LONG, all, 1, MPI_LONG, 0, MPI_COMM_WORLD, &rq);
-    zrt_wait(&rq);
-  } else
-    all[0] = mine;
-  if (zrt_g.me == 0) {
-    fprintf(out, "AZ_NOISE: %s: detours of %ld us per process:", v, duration_us);
-    for (int p = 0; p < P; p++)
-      fprintf(out, " %d:%ld", p, all[p]);
-    fputc('\n', out);
-  }
-  free(all);
-}
+long zrt_noise_detours(void) { return (long)detours; }
+long zrt_noise_duration_us(void) { return duration_us; }

@@ -68,7 +68,7 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
     free(msg);
     finish_early(2);
   }
-  const char *bad = zrt_noise_setup();
+  const char *bad = zrt_noise_start(getenv("AZ_NOISE"), zrt_g.me, zrt_g.nprocs);
   if (!bad)
     bad = zrt_coll_setup();
   if (bad) {
@@ -81,6 +81,30 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
   zrt_comm_setup();
 }
 
+/* AZ_STATS=1 with AZ_NOISE: the detours each process took (collective; process 0 prints). */
+static void noise_stats_print(FILE *out) {
+  const char *v = getenv("AZ_NOISE");
+  if (!v || !*v)
+    return;
+  int P = zrt_g.nprocs;
+  long mine = zrt_noise_detours(), *all = calloc((size_t)P, sizeof *all);
+  if (!all)
+    zrt_error(0, "out of memory");
+  if (P > 1 && zrt_g.mpi) {
+    MPI_Request rq;
+    MPI_Igather(&mine, 1, MPI_LONG, all, 1, MPI_LONG, 0, MPI_COMM_WORLD, &rq);
+    zrt_wait(&rq);
+  } else
+    all[0] = mine;
+  if (zrt_g.me == 0) {
+    fprintf(out, "AZ_NOISE: %s: detours of %ld us per process:", v, zrt_noise_duration_us());
+    for (int p = 0; p < P; p++)
+      fprintf(out, " %d:%ld", p, all[p]);
+    fputc('\n', out);
+  }
+  free(all);
+}
+
 void zrt_exit(int status) {
   zrt_noise_stop();
   zrt_flush_all();
@@ -88,7 +112,7 @@ void zrt_exit(int status) {
   if (status == 0 && stats && strcmp(stats, "0") != 0) {
     zrt_xfer_stats_print(stderr);
     zrt_pattern_stats_print(stderr);
-    zrt_noise_stats_print(stderr);
+    noise_stats_print(stderr);
   }
   if (status == 0)
     zrt_pattern_write();

@@ -1,0 +1,79 @@
+#!/bin/sh
+# noise.sh - how much a late process costs (issue 7; Pakin, seed 002): jacobi (bench/jacobi: a
+# max<< every iteration that the loop then needs), a conjugate-gradient loop (bench/cg: two dot
+# products per iteration, both needed at once) and heat diffusion with per-step diagnostics the
+# loop never reads (bench/monitor: they run ahead), on 2 and 4 processes, with no injected noise,
+# with noise on process 0 and with noise on every process (AZ_NOISE=RANKS:5000:1000: a 1 ms detour
+# about every 5 ms, 20% of the time), comparing blocking collectives (AZ_RUNAHEAD=0), split-phase
+# with run-ahead (AZ_RUNAHEAD=8, the default) and the hand-written MPI references where there is
+# one. The configurations alternate within each round, BENCH_RUNS (5) rounds; the table shows the
+# median loop time and the slowdown against the same configuration without noise. The goal: with
+# noise on every process, run-ahead loses at most half of what blocking loses ("half?" column).
+# The machine's own noise is measured before and after (bench/noise/selfish.c, one per core).
+#
+# Run from the repository root:  AZC=build/azc BUILD=build sh bench/noise.sh
+set -u
+AZC=${AZC:-build/azc}
+BUILD=${BUILD:-build}
+RUNS=${BENCH_RUNS:-5}
+LIMIT=${BENCH_TIMEOUT:-120}
+out=$BUILD/bench/noise
+mkdir -p "$out"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+status=0
+
+cc -O2 -std=gnu11 -o "$out/selfish" bench/noise/selfish.c || exit 1
+cc -O2 -std=gnu11 -shared -fPIC -Irtl -o "$out/noise.so" bench/noise/preload.c rtl/zrt_noise.c || exit 1
+selfish() { "$out/selfish" 1 > "$out/s0" & "$out/selfish" 1 > "$out/s1"; wait; echo "machine noise $1: $(cat "$out/s0"); $(cat "$out/s1")"; }
+
+for p in jacobi cg monitor; do "$AZC" "bench/$p/$p.zpl" -o "$out/$p" --no-pdl || exit 1; done
+mpicc -O2 -std=gnu11 -o "$out/jacobi_mpi" bench/jacobi/jacobi_mpi.c -lm || exit 1
+mpicc -O2 -std=gnu11 -o "$out/cg_mpi" bench/cg/cg_mpi.c -lm || exit 1
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# one NAME NP MODE NOISE ARGS...: one run, its loop seconds appended to $out/NAME.NP.MODE.NOISE
+one() {
+  name=$1 np=$2 mode=$3 noise=$4
+  shift 4
+  exe=$out/$name ra=8
+  case $mode in blocking) ra=0 ;; mpi) exe=$out/${name}_mpi ;; esac
+  nz=
+  case $noise in one) nz=0:5000:1000 ;; all) nz=all:5000:1000 ;; esac
+  # the MPI references get the same detours from bench/noise/preload.c
+  pre=
+  [ "$mode" = mpi ] && pre=$(pwd)/$out/noise.so
+  AZ_RUNAHEAD=$ra AZ_NOISE=$nz LD_PRELOAD=$pre timeout "$LIMIT" mpirun -x AZ_RUNAHEAD -x AZ_NOISE -x LD_PRELOAD -np "$np" "$exe" "$@" \
+    > "$out/o" 2>&1 || { echo "noise.sh: $name np=$np $mode noise=$noise failed:"; head -3 "$out/o"; status=1; }
+  sed -n 's/^loop seconds: //p' "$out/o" >> "$out/$name.$np.$mode.$noise"
+}
+
+selfish before
+printf '%-34s %3s %-9s %10s %10s %10s %9s %9s %6s\n' benchmark np mode "quiet s" "one s" "all s" "one x" "all x" "half?"
+bench() { # name, modes, args
+  name=$1 modes=$2
+  shift 2
+  for np in 2 4; do
+    for mode in $modes; do for noise in none one all; do : > "$out/$name.$np.$mode.$noise"; done; done
+    i=0
+    while [ $i -lt "$RUNS" ]; do
+      for noise in none one all; do for mode in $modes; do one "$name" "$np" "$mode" "$noise" "$@"; done; done
+      i=$((i + 1))
+    done
+    for mode in $modes; do
+      q=$(median < "$out/$name.$np.$mode.none") o=$(median < "$out/$name.$np.$mode.one") a=$(median < "$out/$name.$np.$mode.all")
+      eval "loss_$mode=\$(awk -v a=\"$a\" -v q=\"$q\" 'BEGIN { print a / q - 1 }')"
+      half=
+      if [ "$mode" = runahead ]; then
+        half=$(awk -v r="$loss_runahead" -v b="$loss_blocking" 'BEGIN { print (r <= b / 2) ? "yes" : "no" }')
+      fi
+      printf '%-34s %3d %-9s %10s %10s %10s %9s %9s %6s\n' "$name $*" "$np" "$mode" "$q" "$o" "$a" \
+        "$(awk -v a="$o" -v q="$q" 'BEGIN { printf "%.2f", a / q }')" "$(awk -v a="$a" -v q="$q" 'BEGIN { printf "%.2f", a / q }')" "$half"
+    done
+  done
+}
+bench jacobi "blocking runahead mpi" -sn=256 -siters=1500
+bench cg "blocking runahead mpi" -sn=256 -siters=600
+bench monitor "blocking runahead" -sn=256 -siters=1500
+selfish after
+exit $status
