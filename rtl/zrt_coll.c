@@ -37,8 +37,8 @@ static unsigned coll_seq;
 /* Run-ahead (AZ_RUNAHEAD=K): a gather the generated code defers (its result is not needed before
  * the loop ends) may stay in flight while K later ones are begun; they complete in begin order.
  * K = 0: every gather completes where it is begun (blocking collectives). */
-#define RUNAHEAD_MAX 32
-#define RUNAHEAD_DEFAULT 8
+#define RUNAHEAD_MAX 48
+#define RUNAHEAD_DEFAULT 32
 typedef struct deferred_gather {
   int handle;
   void (*done)(const void *parts, void *arg);

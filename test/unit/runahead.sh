@@ -5,7 +5,7 @@
 # AZ_RUNAHEAD=1 and noise on every process, on 3 blocking with noise on process 0, and on 4 with
 # the default run-ahead and noise everywhere (oversubscribed on small machines). Then the stress
 # program test/stress/runahead.zpl (thousands of iterations, five reductions and a halo exchange
-# each, three of them deferred) under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 32 and on 3
+# each, three of them deferred) under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 48 and on 3
 # with the tailored binding: no hang, the output of one process. Bad AZ_RUNAHEAD and AZ_NOISE
 # values are one line and exit status 2 (run without mpirun, so that only the program writes).
 t=$(mktemp -d)
@@ -40,11 +40,11 @@ done
 
 "$AZC" test/stress/runahead.zpl -o "$t/stress" --no-pdl || exit 1
 "$t/stress" >"$t/stress.out" 2>&1 || say "the stress program fails on one process"
-for ra in 0 2 32; do run "$t/stress" "$t/stress.out" 4 $ra all:500:100; done
+for ra in 0 2 48; do run "$t/stress" "$t/stress.out" 4 $ra all:500:100; done
 run "$t/stress" "$t/stress.out" 3 4 all:700:150 tailored
 
 # bad values: one line on stderr, status 2
-for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=33:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=x:AZ_RUNAHEAD must be" \
+for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=49:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=x:AZ_RUNAHEAD must be" \
   "AZ_NOISE=1:2:3:AZ_NOISE must be" "AZ_NOISE=all:100:100:AZ_NOISE must be" "AZ_NOISE=7:100:10:AZ_NOISE names process 7"; do
   assign=${bad%%:*}
   case $bad in AZ_NOISE=*) assign=$(echo "$bad" | sed 's/:AZ_NOISE.*//') ;; esac
