@@ -3,7 +3,8 @@
  * pattern table (the calls the C emitter made in the body of a pattern loop, in order) is played on
  * every process as the runtime plays it: a transfer's DR is a beginRecv from each process that
  * sends here, SR a beginSend to each destination, DN and SV end them (zg_pair_boxes decides who
- * sends what); a gather's rounds are begun and ended as zrt_coll.c does (zg_gather_round). The
+ * sends what); a gather's steps are begun and ended as zrt_coll.c does (zg_gather_step, with the algorithm
+ * the runtime chooses by default for N processes). The
  * values come from pdl_values.c, the text from rtl/zrt_pevents.c. A pattern whose sizes are not
  * known at compile time is left out, with a comment saying why. */
 #include <string.h>
@@ -25,7 +26,7 @@ typedef struct Gather {
   const char *handle;        /* split-phase: the C variable of its handle */
   size_t n;                  /* bytes per process */
   int ordinal;               /* gathers begun before it in the iteration */
-  int dist, round;           /* the round in flight */
+  int step, steps;           /* the step in flight, of how many */
 } Gather;
 
 /* Playing one pattern table on one process. */
@@ -146,14 +147,16 @@ static void xfer_call(Play *pl, PatCallKind k, const char *x) {
     record(pl, kind, recv ? p->recv_from[i] : p->send_to[i], p->id, recv ? p->recv_bytes[i] : p->send_bytes[i]);
 }
 
-/* The calls of g's round in flight: begun (beginRecv, beginSend) or completed (endRecv, endSend). */
+/* The calls of g's step in flight: begun (beginRecv, beginSend) or completed (endRecv, endSend). */
 static void gather_calls(Play *pl, const Gather *g, bool begin) {
-  int from, to;
-  size_t bytes;
-  zg_gather_round(pl->P, pl->me, g->dist, g->n, &from, &to, &bytes);
-  int tag = zg_gather_tag(g->ordinal, g->round);
-  record(pl, begin ? ZRT_PEV_BEGIN_RECV : ZRT_PEV_END_RECV, from, tag, bytes);
-  record(pl, begin ? ZRT_PEV_BEGIN_SEND : ZRT_PEV_END_SEND, to, tag, bytes);
+  bool flat = zg_gather_flat_default(pl->P);
+  zg_gather_msg *msgs = ARENA_ARRAY(pl->V->arena, zg_gather_msg, flat ? pl->P - 1 : 1);
+  int n = zg_gather_step(pl->P, pl->me, flat, g->step, g->n, msgs);
+  int tag = zg_gather_tag(g->ordinal, g->step);
+  for (int i = 0; i < n; i++) {
+    record(pl, begin ? ZRT_PEV_BEGIN_RECV : ZRT_PEV_END_RECV, msgs[i].from, tag, msgs[i].bytes);
+    record(pl, begin ? ZRT_PEV_BEGIN_SEND : ZRT_PEV_END_SEND, msgs[i].to, tag, msgs[i].bytes);
+  }
 }
 
 /* Begin a gather of a value of type t (gather_start in zrt_coll.c). */
@@ -174,22 +177,21 @@ static Gather *gather_begin(Play *pl, const char *handle, const PatCall *c) {
   Gather *g = ARENA_NEW(pl->V->arena, Gather);
   g->handle = handle;
   g->ordinal = pl->ngathers++;
-  g->dist = 1;
+  g->steps = zg_gather_steps(pl->P, zg_gather_flat_default(pl->P));
   if (!gather_size(c, &g->n)) {
     pl->why = "the size of a reduction's value is not known at compile time";
     return g;
   }
-  if (pl->P > 1) gather_calls(pl, g, true);
+  if (g->steps > 0) gather_calls(pl, g, true);
   return g;
 }
 
-/* Finish gather g: every remaining round completes, and the next one begins (gather_step). */
+/* Finish gather g: every remaining step completes, and the next one begins (gather_step). */
 static void gather_end(Play *pl, Gather *g) {
-  while (g->dist < pl->P) {
+  while (g->step < g->steps) {
     gather_calls(pl, g, false);
-    g->dist *= 2;
-    g->round++;
-    if (g->dist < pl->P) gather_calls(pl, g, true);
+    g->step++;
+    if (g->step < g->steps) gather_calls(pl, g, true);
   }
 }
 

@@ -10,8 +10,10 @@
 # with noise on process 0 and with noise on every process (AZ_NOISE=RANKS:5000:1000: a 1 ms detour
 # about every 5 ms, 20% of the time), comparing blocking collectives (AZ_RUNAHEAD=0), split-phase
 # with run-ahead (AZ_RUNAHEAD=32, the default; runahead8: AZ_RUNAHEAD=8) and the hand-written
-# MPI references where there is one. The configurations alternate within each round, BENCH_RUNS (5) rounds; the table shows the
-# median loop time and the slowdown against the same configuration without noise. The goal: with
+# MPI references where there is one; for cg and ensemble also blocking with Bruck's dissemination
+# gather instead of the flat one that 2 to 4 processes use by default (blocking-dis:
+# AZ_GATHER=dissemination). The configurations alternate within each round, BENCH_RUNS (5)
+# rounds; the table shows the median loop time and the slowdown against the same configuration without noise. The goal: with
 # noise on every process, run-ahead loses at most half of what blocking loses ("half?" column).
 # The machine's own noise is measured before and after (bench/noise/selfish.c, one per core).
 #
@@ -41,20 +43,20 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print
 one() {
   name=$1 np=$2 mode=$3 noise=$4
   shift 4
-  exe=$out/$name ra=32
-  case $mode in blocking) ra=0 ;; runahead8) ra=8 ;; mpi) exe=$out/${name}_mpi ;; esac
+  exe=$out/$name ra=32 gather=auto
+  case $mode in blocking) ra=0 ;; blocking-dis) ra=0 gather=dissemination ;; runahead8) ra=8 ;; mpi) exe=$out/${name}_mpi ;; esac
   nz=
   case $noise in one) nz=0:5000:1000 ;; all) nz=all:5000:1000 ;; esac
   # the MPI references get the same detours from bench/noise/preload.c
   pre=
   [ "$mode" = mpi ] && pre=$(pwd)/$out/noise.so
-  AZ_RUNAHEAD=$ra AZ_NOISE=$nz LD_PRELOAD=$pre timeout "$LIMIT" mpirun -x AZ_RUNAHEAD -x AZ_NOISE -x LD_PRELOAD -np "$np" "$exe" "$@" \
+  AZ_RUNAHEAD=$ra AZ_GATHER=$gather AZ_NOISE=$nz LD_PRELOAD=$pre timeout "$LIMIT" mpirun -x AZ_RUNAHEAD -x AZ_GATHER -x AZ_NOISE -x LD_PRELOAD -np "$np" "$exe" "$@" \
     > "$out/o" 2>&1 || { echo "noise.sh: $name np=$np $mode noise=$noise failed:"; head -3 "$out/o"; status=1; }
   sed -n 's/^loop seconds: //p' "$out/o" >> "$out/$name.$np.$mode.$noise"
 }
 
 selfish before
-printf '%-34s %3s %-10s %10s %10s %10s %9s %9s %6s\n' benchmark np mode "quiet s" "one s" "all s" "one x" "all x" "half?"
+printf '%-34s %3s %-12s %10s %10s %10s %9s %9s %6s\n' benchmark np mode "quiet s" "one s" "all s" "one x" "all x" "half?"
 bench() { # name, modes, args
   name=$1 modes=$2
   shift 2
@@ -73,15 +75,15 @@ bench() { # name, modes, args
         eval "loss=\$loss_$mode"
         half=$(awk -v r="$loss" -v b="$loss_blocking" 'BEGIN { print (r <= b / 2) ? "yes" : "no" }') ;;
       esac
-      printf '%-34s %3d %-10s %10s %10s %10s %9s %9s %6s\n' "$name $*" "$np" "$mode" "$q" "$o" "$a" \
+      printf '%-34s %3d %-12s %10s %10s %10s %9s %9s %6s\n' "$name $*" "$np" "$mode" "$q" "$o" "$a" \
         "$(awk -v a="$o" -v q="$q" 'BEGIN { printf "%.2f", a / q }')" "$(awk -v a="$a" -v q="$q" 'BEGIN { printf "%.2f", a / q }')" "$half"
     done
   done
 }
 bench jacobi "blocking runahead mpi" -sn=256 -siters=1500
 bench jacobi_conv "blocking runahead" -sn=256 -siters=1500 -sdelta=0
-bench cg "blocking runahead mpi" -sn=256 -siters=600
+bench cg "blocking blocking-dis runahead mpi" -sn=256 -siters=600
 bench monitor "blocking runahead runahead8" -sn=256 -siters=1500
-bench ensemble "blocking runahead runahead8" -sn=256 -siters=1500
+bench ensemble "blocking blocking-dis runahead runahead8" -sn=256 -siters=1500
 selfish after
 exit $status

@@ -9,13 +9,16 @@
 
 #define GATHER_TAG 32001
 
-/* ---- allgather: Bruck's dissemination over point-to-point messages ----
- * In round r (distance k = 2^r) every process sends the min(k, P - k) blocks it has to process
- * me - k and receives as many from me + k (zg_gather_round, shared with azc's pattern files);
- * after ceil(log2 P) rounds it has all P blocks, rotated by its own number. Each collective has its own tags (a sequence number every process
- * counts alike, times 64, plus the round), on a communicator of the runtime's own, so several can
- * be in flight and none mixes with other traffic. A step that has to wait returns; the waits
- * poll (zrt_wait_until). */
+/* ---- allgather: flat, or Bruck's dissemination, over point-to-point messages ----
+ * Up to ZG_FLAT_MAX processes (or with AZ_GATHER=flat) a gather is one step: every process sends
+ * its block to each of the others, so a late process delays the others by its own lateness only.
+ * Beyond, in step r (distance k = 2^r) every process sends the min(k, P - k) blocks it has to
+ * process me - k and receives as many from me + k; after ceil(log2 P) steps it has all P blocks.
+ * Either way the blocks arrive rotated by the process's own number (zg_gather_step, shared with
+ * azc's pattern files). Each collective has its own tags (a sequence number every process counts
+ * alike, times 64, plus the step), on a communicator of the runtime's own, so several can be in
+ * flight and none mixes with other traffic. A step that has to wait returns; the waits poll
+ * (zrt_wait_until). */
 
 #define GATHER_MAX 64              /* split-phase allgathers in flight at once */
 
@@ -24,15 +27,18 @@ typedef struct gather_op {
   size_t n;                        /* bytes per process */
   char *tmp, *out;                 /* P blocks each: rotated as received, in process order */
   size_t cap;                      /* bytes of tmp and out */
-  int dist;                        /* the round's distance; P when all rounds are done */
+  int step, steps;                 /* the step in flight; steps when all are done */
   int tag;
-  int pdl_tag;                     /* the round's tag in pattern files: stable from iteration to iteration */
-  MPI_Request rq[2];
+  int pdl_tag;                     /* the step's tag in pattern files: stable from iteration to iteration */
+  int nmsgs;                       /* messages of the step in flight */
+  zg_gather_msg *msgs;             /* room for P - 1 */
+  MPI_Request *rq;                 /* two per message: receive, send */
 } gather_op;
 
 static gather_op gathers[GATHER_MAX + 1]; /* the last one serves the blocking zrt_allgather */
 static MPI_Comm coll_comm = MPI_COMM_NULL;
 static unsigned coll_seq;
+static bool gather_flat;           /* AZ_GATHER: this run's algorithm */
 
 /* Run-ahead (AZ_RUNAHEAD=K): a gather the generated code defers (its result is not needed before
  * the loop ends) may stay in flight while K later ones are begun; they complete in begin order.
@@ -54,6 +60,8 @@ static void free_gathers(void) {
   for (int i = 0; i <= GATHER_MAX; i++) {
     free(gathers[i].tmp);
     free(gathers[i].out);
+    free(gathers[i].msgs);
+    free(gathers[i].rq);
   }
 } /* coll_comm goes with MPI_Finalize */
 
@@ -66,32 +74,50 @@ const char *zrt_coll_setup(void) {
       return zrt_aprintf("AZ_RUNAHEAD must be a number of collectives from 0 to %d, not '%s'", RUNAHEAD_MAX, v);
     runahead = (int)k;
   }
+  gather_flat = zg_gather_flat_default(zrt_g.nprocs);
+  v = getenv("AZ_GATHER");
+  if (v && *v) {
+    if (!strcmp(v, "flat"))
+      gather_flat = true;
+    else if (!strcmp(v, "dissemination"))
+      gather_flat = false;
+    else if (strcmp(v, "auto"))
+      return zrt_aprintf("AZ_GATHER must be auto, flat or dissemination, not '%s'", v);
+  }
   atexit(free_gathers);
   if (zrt_g.mpi && zrt_g.nprocs > 1)
     MPI_Comm_dup(MPI_COMM_WORLD, &coll_comm);
   return NULL;
 }
 
-/* Post the current round's receive and send. */
-static void gather_round(gather_op *g) {
-  int from, to;
-  size_t bytes;
-  zg_gather_round(zrt_g.nprocs, zrt_g.me, g->dist, g->n, &from, &to, &bytes);
-  MPI_Irecv(g->tmp + (size_t)g->dist * g->n, (int)bytes, MPI_BYTE, from, g->tag, coll_comm, &g->rq[0]);
-  MPI_Isend(g->tmp, (int)bytes, MPI_BYTE, to, g->tag, coll_comm, &g->rq[1]);
-  if (zrt_pattern_recording()) {
-    zrt_pattern_event(ZRT_PEV_BEGIN_RECV, from, g->pdl_tag, bytes);
-    zrt_pattern_event(ZRT_PEV_BEGIN_SEND, to, g->pdl_tag, bytes);
+/* Post the current step's receives and sends. */
+static void gather_post(gather_op *g) {
+  g->nmsgs = zg_gather_step(zrt_g.nprocs, zrt_g.me, gather_flat, g->step, g->n, g->msgs);
+  for (int i = 0; i < g->nmsgs; i++) {
+    const zg_gather_msg *m = &g->msgs[i];
+    MPI_Irecv(g->tmp + m->at, (int)m->bytes, MPI_BYTE, m->from, g->tag, coll_comm, &g->rq[2 * i]);
+    MPI_Isend(g->tmp, (int)m->bytes, MPI_BYTE, m->to, g->tag, coll_comm, &g->rq[2 * i + 1]);
+    if (zrt_pattern_recording()) {
+      zrt_pattern_event(ZRT_PEV_BEGIN_RECV, m->from, g->pdl_tag, m->bytes);
+      zrt_pattern_event(ZRT_PEV_BEGIN_SEND, m->to, g->pdl_tag, m->bytes);
+    }
   }
 }
 
-/* The round of g just completed, for a pattern being recorded. */
-static void gather_round_done(const gather_op *g) {
-  int from, to;
-  size_t bytes;
-  zg_gather_round(zrt_g.nprocs, zrt_g.me, g->dist, g->n, &from, &to, &bytes);
-  zrt_pattern_event(ZRT_PEV_END_RECV, from, g->pdl_tag, bytes);
-  zrt_pattern_event(ZRT_PEV_END_SEND, to, g->pdl_tag, bytes);
+/* The step of g just completed, for a pattern being recorded. */
+static void gather_step_done(const gather_op *g) {
+  for (int i = 0; i < g->nmsgs; i++) {
+    const zg_gather_msg *m = &g->msgs[i];
+    zrt_pattern_event(ZRT_PEV_END_RECV, m->from, g->pdl_tag, m->bytes);
+    zrt_pattern_event(ZRT_PEV_END_SEND, m->to, g->pdl_tag, m->bytes);
+  }
+}
+
+static void *xmalloc(size_t bytes) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p)
+    zrt_error(0, "out of memory");
+  return p;
 }
 
 /* Start gathering n bytes at v into g. */
@@ -101,40 +127,40 @@ static void gather_start(gather_op *g, const void *v, size_t n) {
   if (total > g->cap) {
     free(g->tmp);
     free(g->out);
-    g->tmp = malloc(total);
-    g->out = malloc(total);
-    if (!g->tmp || !g->out)
-      zrt_error(0, "out of memory");
+    g->tmp = xmalloc(total);
+    g->out = xmalloc(total);
     g->cap = total;
+  }
+  if (!g->msgs) {
+    g->msgs = xmalloc((size_t)P * sizeof *g->msgs);
+    g->rq = xmalloc(2 * (size_t)P * sizeof *g->rq);
   }
   g->busy = true;
   g->n = n;
   memcpy(g->tmp, v, n);
-  g->dist = 1;
+  g->step = 0;
+  g->steps = coll_comm != MPI_COMM_NULL ? zg_gather_steps(P, gather_flat) : 0;
   g->tag = (int)(coll_seq++ % 1024u) * 64;
   g->pdl_tag = zg_gather_tag(zrt_pattern_recording() ? zrt_pattern_collective() : 0, 0);
-  if (P > 1 && coll_comm != MPI_COMM_NULL)
-    gather_round(g);
-  else
-    g->dist = P;
+  if (g->steps > 0)
+    gather_post(g);
 }
 
 /* Advance g as far as it can go without waiting; true when it is complete. */
 static bool gather_step(void *arg) {
   gather_op *g = arg;
-  int P = zrt_g.nprocs;
-  while (g->dist < P) {
+  while (g->step < g->steps) {
     int done = 0;
-    MPI_Testall(2, g->rq, &done, MPI_STATUSES_IGNORE);
+    MPI_Testall(2 * g->nmsgs, g->rq, &done, MPI_STATUSES_IGNORE);
     if (!done)
       return false;
     if (zrt_pattern_recording())
-      gather_round_done(g);
-    g->dist *= 2;
+      gather_step_done(g);
+    g->step++;
     g->tag++;
     g->pdl_tag++;
-    if (g->dist < P)
-      gather_round(g);
+    if (g->step < g->steps)
+      gather_post(g);
   }
   return true;
 }

@@ -238,9 +238,22 @@ void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *ite
 
 /* ---- gathers ---- */
 
-void zg_gather_round(int P, int me, int dist, size_t n, int *from, int *to, size_t *bytes) {
+int zg_gather_steps(int P, bool flat) {
+  if (P <= 1) return 0;
+  if (flat) return 1;
+  int steps = 0;
+  for (int dist = 1; dist < P; dist *= 2) steps++;
+  return steps;
+}
+
+int zg_gather_step(int P, int me, bool flat, int s, size_t n, zg_gather_msg *msgs) {
+  if (flat) { /* block k comes straight from process me + k */
+    for (int k = 1; k < P; k++)
+      msgs[k - 1] = (zg_gather_msg){(me + k) % P, (me - k + P) % P, (size_t)k * n, n};
+    return P - 1;
+  }
+  int dist = 1 << s; /* the first min(dist, P - dist) blocks go to me - dist */
   int cnt = dist < P - dist ? dist : P - dist;
-  *from = (me + dist) % P;
-  *to = (me - dist + P) % P;
-  *bytes = (size_t)cnt * n;
+  msgs[0] = (zg_gather_msg){(me + dist) % P, (me - dist + P) % P, (size_t)dist * n, (size_t)cnt * n};
+  return 1;
 }

@@ -1,7 +1,7 @@
 /* zrt_geom.h - the pure geometry of distributed arrays and their communication, without MPI: the
  * process grid (the choice of Open MPI's MPI_Dims_create), bounding boxes and the block
- * distribution, the boxes two processes exchange in a ghost-cell transfer, and the rounds of a
- * dissemination gather. Compiled into libzrt.a and into azc (see the Makefile), so that the
+ * distribution, the boxes two processes exchange in a ghost-cell transfer, and the steps of a
+ * reduction's gather (flat or dissemination). Compiled into libzrt.a and into azc (see the Makefile), so that the
  * pattern files azc writes at compile time and those a run records come from the same code. */
 #ifndef AZC_ZRT_GEOM_H
 #define AZC_ZRT_GEOM_H
@@ -81,15 +81,34 @@ typedef struct zg_pair {
 void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *items, int n, int src, int dst,
                    zg_pair *out);
 
-/* ---- the dissemination gather of reductions (Bruck's allgather) ---- */
+/* ---- the gathers of reductions: flat or Bruck's dissemination ---- */
 
-/* Pattern files: the tag of a gather's round r is ZG_GATHER_TAG + 64 * (the number of gathers the
- * iteration began before it) + r, apart from the transfers' tags. */
+/* Pattern files: the tag of a gather's step s is ZG_GATHER_TAG + 64 * (the number of gathers the
+ * iteration began before it) + s, apart from the transfers' tags. */
 #define ZG_GATHER_TAG 100000
 
-static inline int zg_gather_tag(int ordinal, int round) { return ZG_GATHER_TAG + 64 * ordinal + round; }
+static inline int zg_gather_tag(int ordinal, int step) { return ZG_GATHER_TAG + 64 * ordinal + step; }
 
-/* The round at distance dist (1, 2, 4, ... < P) of a gather of n bytes per process among P:
- * process me receives min(dist, P - dist) blocks from *from and sends as many to *to (*bytes). */
-void zg_gather_round(int P, int me, int dist, size_t n, int *from, int *to, size_t *bytes);
+/* Up to this many processes a gather is flat by default: one step in which every process sends
+ * its block to each of the others (P - 1 messages, one latency); beyond, it is Bruck's
+ * dissemination: ceil(log2 P) steps of one message each. */
+#define ZG_FLAT_MAX 4
+
+static inline bool zg_gather_flat_default(int P) { return P <= ZG_FLAT_MAX; }
+
+/* One message of a gather's step: this process receives bytes from `from` into its buffer at
+ * offset `at` and sends the first bytes of its buffer to `to`. The buffer holds the P blocks
+ * rotated: block i is process (me + i) % P's. */
+typedef struct zg_gather_msg {
+  int from, to;
+  size_t at, bytes;
+} zg_gather_msg;
+
+/* The number of steps of a gather among P processes (0 when P == 1). */
+int zg_gather_steps(int P, bool flat);
+
+/* The messages of step s (0 <= s < zg_gather_steps) of a gather of n bytes per process, into
+ * msgs (room for P - 1 when flat, 1 otherwise); returns how many. In every step the messages
+ * are begun together and the step is complete when all of them are. */
+int zg_gather_step(int P, int me, bool flat, int s, size_t n, zg_gather_msg *msgs);
 #endif

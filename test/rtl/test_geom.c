@@ -72,16 +72,20 @@ static void test_pairs(void) {
   CHECK(p.nboxes == 0 && p.bytes == 0);
 }
 
-/* Rounds on 5 processes: distances 1, 2, 4 carry 1, 2 and 1 blocks. */
+/* Dissemination on 5 processes: steps at distances 1, 2, 4 carry 1, 2 and 1 blocks; flat on 4:
+ * one step, block k from process me + k. */
 static void test_gather(void) {
-  int from, to;
-  size_t bytes;
-  zg_gather_round(5, 0, 1, 8, &from, &to, &bytes);
-  CHECK(from == 1 && to == 4 && bytes == 8);
-  zg_gather_round(5, 3, 2, 8, &from, &to, &bytes);
-  CHECK(from == 0 && to == 1 && bytes == 16);
-  zg_gather_round(5, 3, 4, 8, &from, &to, &bytes);
-  CHECK(from == 2 && to == 4 && bytes == 8);
+  zg_gather_msg m[4];
+  CHECK(zg_gather_steps(5, false) == 3 && zg_gather_steps(4, false) == 2 && zg_gather_steps(1, false) == 0);
+  CHECK(zg_gather_steps(4, true) == 1 && zg_gather_steps(1, true) == 0);
+  CHECK(zg_gather_step(5, 0, false, 0, 8, m) == 1 && m[0].from == 1 && m[0].to == 4 && m[0].bytes == 8 && m[0].at == 8);
+  CHECK(zg_gather_step(5, 3, false, 1, 8, m) == 1 && m[0].from == 0 && m[0].to == 1 && m[0].bytes == 16 && m[0].at == 16);
+  CHECK(zg_gather_step(5, 3, false, 2, 8, m) == 1 && m[0].from == 2 && m[0].to == 4 && m[0].bytes == 8 && m[0].at == 32);
+  CHECK(zg_gather_step(4, 1, true, 0, 8, m) == 3);
+  CHECK(m[0].from == 2 && m[0].to == 0 && m[0].at == 8 && m[0].bytes == 8);
+  CHECK(m[1].from == 3 && m[1].to == 3 && m[1].at == 16);
+  CHECK(m[2].from == 0 && m[2].to == 2 && m[2].at == 24);
+  CHECK(zg_gather_flat_default(4) && !zg_gather_flat_default(5));
   CHECK(zg_gather_tag(2, 1) == 100129);
 }
 

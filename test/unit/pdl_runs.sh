@@ -4,8 +4,9 @@
 # on 1 to 4 processes (the default binding; msg and tailored), under AZ_CHECK=1 (every iteration of a
 # pattern must repeat the first), the file must pass `azpdl check` (Appendix A
 # syntax, names paired, every message matched, no deadlock); jacobi's on 4 processes with n = 16
-# must be exactly test/pdl/runs/jacobi_np4_n16.pdl (checked by hand: four 64-byte halo messages
-# per process to its two neighbours, then the max<< gathered in two dissemination rounds).
+# must be exactly test/pdl/runs/jacobi_np4_n16.pdl (checked by hand: 64-byte halo messages from
+# and to each process's two neighbours, then the max<< gathered flat: 8 bytes from and to each of
+# the three others, all with one tag).
 # AZ_CHECK=FILE: jacobi follows that file from its first iteration on with the same n, diverges at
 # the first call with another n, and a file for another process count or a broken file is one
 # clear error.

@@ -2,12 +2,13 @@
 # runahead.sh - collectives that run ahead and injected noise change timing, never results
 # (issue 7): every sample with an expected output in test/golden/, and test/check/own_runahead.zpl,
 # print exactly that output on 1 process with blocking collectives (AZ_RUNAHEAD=0), on 2 with
-# AZ_RUNAHEAD=1 and noise on every process, on 3 blocking with noise on process 0, and on 4 with
-# the default run-ahead and noise everywhere (oversubscribed on small machines). Then the stress
-# program test/stress/runahead.zpl (thousands of iterations, five reductions and a halo exchange
-# each, three of them deferred) under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 48 and on 3
-# with the tailored binding: no hang, the output of one process. Bad AZ_RUNAHEAD and AZ_NOISE
-# values are one line and exit status 2 (run without mpirun, so that only the program writes).
+# AZ_RUNAHEAD=1 and noise on every process, on 3 blocking with noise on process 0 and Bruck's
+# dissemination gather instead of the flat one (AZ_GATHER), and on 4 with AZ_RUNAHEAD=8 and noise
+# everywhere (oversubscribed on small machines). Then the stress program test/stress/runahead.zpl
+# (thousands of iterations, five reductions and a halo exchange each, three of them deferred)
+# under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 48, with 32 and the dissemination gather,
+# and on 3 with the tailored binding: no hang, the output of one process. Bad AZ_RUNAHEAD,
+# AZ_GATHER and AZ_NOISE values are one line and exit status 2 (run without mpirun, so that only the program writes).
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -15,13 +16,13 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 fail=0
 say() { echo "runahead.sh: $*"; fail=1; }
 
-# run EXE EXPECTED NP RUNAHEAD NOISE [BINDING]: the output must be EXPECTED
+# run EXE EXPECTED NP RUNAHEAD NOISE [BINDING [GATHER]]: the output must be EXPECTED
 run() {
-  AZ_RUNAHEAD=$4 AZ_NOISE=$5 AZ_COMM=${6:-store} timeout 120 mpirun -x AZ_RUNAHEAD -x AZ_NOISE -x AZ_COMM -np "$3" "$1" \
-    >"$t/out" 2>"$t/err"
+  AZ_RUNAHEAD=$4 AZ_NOISE=$5 AZ_COMM=${6:-store} AZ_GATHER=${7:-auto} timeout 120 \
+    mpirun -x AZ_RUNAHEAD -x AZ_NOISE -x AZ_COMM -x AZ_GATHER -np "$3" "$1" >"$t/out" 2>"$t/err"
   st=$?
   if [ $st -ne 0 ] || ! cmp -s "$t/out" "$2"; then
-    say "$(basename "$1") on $3 processes, AZ_RUNAHEAD=$4 AZ_NOISE=$5 ${6:+AZ_COMM=$6}: status $st, output differs"
+    say "$(basename "$1") on $3 processes, AZ_RUNAHEAD=$4 AZ_NOISE=$5 ${6:+AZ_COMM=$6} ${7:+AZ_GATHER=$7}: status $st, output differs"
     diff "$2" "$t/out" | head -5; head -3 "$t/err"
   fi
 }
@@ -34,17 +35,18 @@ for out in test/golden/*.out; do
   "$AZC" "$src" -o "$t/$name" --no-pdl 2>"$t/err" || { say "$src does not compile"; cat "$t/err"; continue; }
   run "$t/$name" "$out" 1 0 ""
   run "$t/$name" "$out" 2 1 all:2000:300
-  run "$t/$name" "$out" 3 0 0:1000:200
+  run "$t/$name" "$out" 3 0 0:1000:200 store dissemination
   run "$t/$name" "$out" 4 8 all:1000:200
 done
 
 "$AZC" test/stress/runahead.zpl -o "$t/stress" --no-pdl || exit 1
 "$t/stress" >"$t/stress.out" 2>&1 || say "the stress program fails on one process"
 for ra in 0 2 48; do run "$t/stress" "$t/stress.out" 4 $ra all:500:100; done
+run "$t/stress" "$t/stress.out" 4 32 all:500:100 store dissemination
 run "$t/stress" "$t/stress.out" 3 4 all:700:150 tailored
 
 # bad values: one line on stderr, status 2
-for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=49:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=x:AZ_RUNAHEAD must be" \
+for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=49:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=x:AZ_RUNAHEAD must be" "AZ_GATHER=tree:AZ_GATHER must be" \
   "AZ_NOISE=1:2:3:AZ_NOISE must be" "AZ_NOISE=all:100:100:AZ_NOISE must be" "AZ_NOISE=7:100:10:AZ_NOISE names process 7"; do
   assign=${bad%%:*}
   case $bad in AZ_NOISE=*) assign=$(echo "$bad" | sed 's/:AZ_NOISE.*//') ;; esac
