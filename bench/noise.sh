@@ -69,10 +69,11 @@ bench() { # name, modes, args
     done
     for mode in $modes; do
       q=$(median < "$out/$name.$np.$mode.none") o=$(median < "$out/$name.$np.$mode.one") a=$(median < "$out/$name.$np.$mode.all")
-      eval "loss_$mode=\$(awk -v a=\"$a\" -v q=\"$q\" 'BEGIN { print a / q - 1 }')"
+      var=$(echo "$mode" | tr - _)
+      eval "loss_$var=\$(awk -v a=\"$a\" -v q=\"$q\" 'BEGIN { print a / q - 1 }')"
       half=
       case $mode in runahead*)
-        eval "loss=\$loss_$mode"
+        eval "loss=\$loss_$var"
         half=$(awk -v r="$loss" -v b="$loss_blocking" 'BEGIN { print (r <= b / 2) ? "yes" : "no" }') ;;
       esac
       printf '%-34s %3d %-12s %10s %10s %10s %9s %9s %6s\n' "$name $*" "$np" "$mode" "$q" "$o" "$a" \
