@@ -26,6 +26,7 @@ typedef struct Gather {
   const char *handle;        /* split-phase: the C variable of its handle */
   size_t n;                  /* bytes per process */
   int ordinal;               /* gathers begun before it in the iteration */
+  bool flat;                 /* flat or dissemination, as the runtime chooses for P processes */
   int step, steps;           /* the step in flight, of how many */
 } Gather;
 
@@ -149,9 +150,8 @@ static void xfer_call(Play *pl, PatCallKind k, const char *x) {
 
 /* The calls of g's step in flight: begun (beginRecv, beginSend) or completed (endRecv, endSend). */
 static void gather_calls(Play *pl, const Gather *g, bool begin) {
-  bool flat = zg_gather_flat_default(pl->P);
-  zg_gather_msg *msgs = ARENA_ARRAY(pl->V->arena, zg_gather_msg, flat ? pl->P - 1 : 1);
-  int n = zg_gather_step(pl->P, pl->me, flat, g->step, g->n, msgs);
+  zg_gather_msg msgs[ZG_FLAT_MAX]; /* flat only up to ZG_FLAT_MAX processes, else one message */
+  int n = zg_gather_step(pl->P, pl->me, g->flat, g->step, g->n, msgs);
   int tag = zg_gather_tag(g->ordinal, g->step);
   for (int i = 0; i < n; i++) {
     record(pl, begin ? ZRT_PEV_BEGIN_RECV : ZRT_PEV_END_RECV, msgs[i].from, tag, msgs[i].bytes);
@@ -177,7 +177,8 @@ static Gather *gather_begin(Play *pl, const char *handle, const PatCall *c) {
   Gather *g = ARENA_NEW(pl->V->arena, Gather);
   g->handle = handle;
   g->ordinal = pl->ngathers++;
-  g->steps = zg_gather_steps(pl->P, zg_gather_flat_default(pl->P));
+  g->flat = zg_gather_flat_default(pl->P);
+  g->steps = zg_gather_steps(pl->P, g->flat);
   if (!gather_size(c, &g->n)) {
     pl->why = "the size of a reduction's value is not known at compile time";
     return g;

@@ -113,13 +113,6 @@ static void gather_step_done(const gather_op *g) {
   }
 }
 
-static void *xmalloc(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
-  if (!p)
-    zrt_error(0, "out of memory");
-  return p;
-}
-
 /* Start gathering n bytes at v into g. */
 static void gather_start(gather_op *g, const void *v, size_t n) {
   int P = zrt_g.nprocs;
@@ -127,13 +120,13 @@ static void gather_start(gather_op *g, const void *v, size_t n) {
   if (total > g->cap) {
     free(g->tmp);
     free(g->out);
-    g->tmp = xmalloc(total);
-    g->out = xmalloc(total);
+    g->tmp = zrt_xmalloc(total);
+    g->out = zrt_xmalloc(total);
     g->cap = total;
   }
   if (!g->msgs) {
-    g->msgs = xmalloc((size_t)P * sizeof *g->msgs);
-    g->rq = xmalloc(2 * (size_t)P * sizeof *g->rq);
+    g->msgs = zrt_xmalloc((size_t)P * sizeof *g->msgs);
+    g->rq = zrt_xmalloc(2 * (size_t)P * sizeof *g->rq);
   }
   g->busy = true;
   g->n = n;
@@ -384,8 +377,7 @@ const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n,
     if (!gathered)
       atexit(free_gathered);
     free(gathered);
-    if (!(gathered = malloc(total ? total : 1)))
-      zrt_error(0, "out of memory");
+    gathered = zrt_xmalloc(total);
     gathered_bytes = total;
   }
   MPI_Request rq;

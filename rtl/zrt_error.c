@@ -117,6 +117,13 @@ static void write_error_line(int line, const char *msg) {
   fflush(stderr);
 }
 
+void *zrt_xmalloc(size_t bytes) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p)
+    zrt_error(0, "out of memory");
+  return p;
+}
+
 void zrt_verror(int line, const char *fmt, va_list ap) {
   char *msg = NULL;
   if (vasprintf(&msg, fmt, ap) < 0)

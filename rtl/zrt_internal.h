@@ -113,6 +113,9 @@ void zrt_xfer_stats_print(FILE *out);
 
 /* ---- errors (zrt_error.c) ---- */
 
+/* malloc that stops the run with "out of memory" instead of returning NULL (never NULL for 0). */
+void *zrt_xmalloc(size_t bytes);
+
 /* Create / free the window through which processes agree on who reports an error. */
 void zrt_error_setup(void);
 void zrt_error_teardown(void);
