@@ -75,11 +75,10 @@ typedef struct Emitter {
   bool overlap_ok;             /* the statement being hoisted may compute its interior before DN */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
   const char *split_open;      /* the loop nest being emitted is split for that transfer */
-  Expr *defer_expr;            /* a full reduction whose combining is begun here and ended later */
-  const char *defer_handle;    /* the C variable of its zrt_allgather_begin handle */
-  bool defer_begun;            /* it was begun */
-  const char *defer_group_buf; /* several split-phase reductions in one gather: its byte buffer, */
-  const char *defer_group_off; /* and where this one's value goes in it (C expressions) */
+  struct Deferred *defer;      /* the split-phase gather the statement being emitted puts its
+                                * full reductions' parts into (emit_stmts), or NULL */
+  int defer_first;             /* the index of the statement's first value in it */
+  bool defer_begun;            /* the statement's values went into it */
   bool has_runahead;           /* the procedure being emitted has a loop whose reductions run ahead */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */

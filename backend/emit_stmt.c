@@ -216,6 +216,7 @@ static void access_checks_under(Emitter *E, Expr *e, const char *src) {
 }
 
 static bool has_reduction(const Expr *e);
+static bool defer_value(Emitter *E, const Expr *e, const char *acc);
 
 /* ---- hoisting: full reductions and scalar work evaluated once, before the statement ---- */
 
@@ -263,16 +264,7 @@ static const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char
  * process ends with the same value (section 11); with one process acc stays as it is. */
 static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e) {
   const char *ct = emit_ctype(E, t);
-  if (e && e == E->defer_expr) { /* split-phase: emit_stmts ends it where the result is needed */
-    if (E->defer_group_buf) /* one of several sent together: emit_stmts begins them */
-      emit_line(E, "memcpy(%s + %s, &%s, sizeof %s);", E->defer_group_buf, E->defer_group_off, acc, acc);
-    else {
-      emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", E->defer_handle, acc, acc);
-      pattern_note(E, PC_GATHER_BEGIN, E->defer_handle, NULL, t);
-    }
-    E->defer_begun = true;
-    return;
-  }
+  if (e && defer_value(E, e, acc)) return; /* split-phase: emit_stmts ends it where the result is needed */
   emit_line(E, "{ const %s *zp = zrt_allgather(&%s, sizeof %s); %s = zp[0];", ct, acc, acc, acc);
   pattern_note(E, PC_GATHER, NULL, NULL, t);
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
@@ -773,7 +765,7 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
   Type *lt = st->lhs->type;
   access_checks(E, st->rhs);
   hoist(E, st->rhs, false);
-  if (E->defer_begun && st->rhs == E->defer_expr) { /* assigned where the combined result is needed */
+  if (E->defer_begun) { /* assigned where the combined results are needed */
     hoist_reset(E);
     return;
   }
@@ -1546,53 +1538,102 @@ static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
 }
 
 /* ---- split-phase reductions ----
- * x := op<< e over the covering region: the local part is computed where the statement is, the
- * combining with the other processes' parts (zrt_allgather_begin) begun right after it, and
- * ended (zrt_allgather_end, then x assigned) just before the first later statement of the same
- * list that may need x, or at the end of the list, so that the statements in between overlap it.
- * Consecutive such reductions are ready at the same point: their values travel in one gather
- * (one collective, one chance to wait for the slowest process), ended where the first of them is
- * needed. In a loop body, reductions the loop never needs (IrStmt.runahead) are not ended at the
- * end of the body but handed to the runtime (zrt_allgather_defer), which completes them up to
- * AZ_RUNAHEAD gathers later and at the latest after the loop (zrt_allgather_flush). */
+ * x := E over the covering region, E made of full reductions (ir_split_values: x := op<< e,
+ * x := sqrt(+<< e) / n, x := max<< A - min<< A): the reductions' local parts are computed where the
+ * statement is, their combining with the other processes' parts (zrt_allgather_begin) begun right
+ * after it, and ended (zrt_allgather_end, then the rest of E evaluated and x assigned) just before
+ * the first later statement of the same list that may need x or change what the rest of E reads,
+ * or at the end of the list, so that the statements in between overlap it. Consecutive such
+ * statements are ready at the same point: their values travel in one gather (one collective, one
+ * chance to wait for the slowest process), ended where the first of them is needed. In a loop
+ * body, those the loop never needs (IrStmt.runahead) are not ended at the end of the body but
+ * handed to the runtime (zrt_allgather_defer), which completes them up to AZ_RUNAHEAD gathers
+ * later and at the latest after the loop (zrt_allgather_flush). */
 
 typedef struct Deferred {
-  PtrVec members;              /* Stmt*: x := op<< e, in order, whose value went into the gather */
+  PtrVec members;              /* Stmt*: the statements whose values went into the gather, in order */
+  PtrVec values;               /* Expr*: the reductions of every statement of the group, in order */
+  int *member_first;           /* per member: the index of its first value */
   const char *handle;
-  const char *buf;             /* several members: the byte buffer their values travel in */
+  const char *buf;             /* several values: the byte buffer they travel in */
   const char *size;            /* its size (a C expression valid anywhere) */
   bool runahead;               /* every member runs ahead */
 } Deferred;
 
-/* True if st is a split-phase reduction here (see ir_split_reduction). */
-static bool deferrable(Emitter *E, const Stmt *st) { return !E->no_overlap && E->cover && ir_split_reduction(st); }
+/* True if st is a split-phase reduction here (see ir_split_stmt). */
+static bool deferrable(Emitter *E, const Stmt *st) {
+  return !E->no_overlap && (E->cover || st->kind == ST_REGION) && ir_split_stmt(st);
+}
 
 static Stmt *member(const Deferred *d, int i) { return d->members.items[i]; }
+static Expr *value(const Deferred *d, int j) { return d->values.items[j]; }
 
-/* The C expression of the byte offset of member i's value in d's buffer. */
-static const char *member_offset(Emitter *E, const Deferred *d, int i) {
+/* The index in d->values of member i's first value. */
+static int first_value(const Deferred *d, int i) { return d->member_first[i]; }
+
+/* The C expression of the byte offset of value j in d's buffer. */
+static const char *value_offset(Emitter *E, const Deferred *d, int j) {
   const char *off = "0";
-  for (int k = 0; k < i; k++) off = arena_printf(E->arena, "%s + sizeof(%s)", off, emit_ctype(E, member(d, k)->rhs->type));
+  for (int k = 0; k < j; k++) off = arena_printf(E->arena, "%s + sizeof(%s)", off, emit_ctype(E, value(d, k)->type));
   return off;
 }
 
-/* Lines (each through line(E, text)) that combine member i's parts, in process order, from the
+/* In a statement of the group being emitted: if e is one of its values, send acc (its local part)
+ * with the gather and return true. */
+static bool defer_value(Emitter *E, const Expr *e, const char *acc) {
+  Deferred *d = E->defer;
+  for (int j = d ? E->defer_first : 0; d && j < d->values.len; j++) {
+    if (value(d, j) != e) continue;
+    if (d->buf) { /* one of several sent together: emit_group begins the gather */
+      emit_line(E, "memcpy(%s + (%s), &%s, sizeof %s);", d->buf, value_offset(E, d, j), acc, acc);
+    } else {
+      emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", d->handle, acc, acc);
+      pattern_note(E, PC_GATHER_BEGIN, d->handle, NULL, value(d, j)->type);
+    }
+    E->defer_begun = true;
+    return true;
+  }
+  return false;
+}
+
+/* Lines (each through line(E, text)) that combine value j's parts, in process order, from the
  * gathered bytes zp, and give the result to target (a C lvalue). */
-static void combine_member(Emitter *E, const Deferred *d, int i, const char *target, void (*line)(Emitter *, const char *)) {
-  Stmt *st = member(d, i);
-  const char *ct = emit_ctype(E, st->rhs->type);
-  const char *step = reduce_step(E, (RedOp)st->rhs->op, "zacc", "zv");
+static void combine_value(Emitter *E, const Deferred *d, int j, const char *target, void (*line)(Emitter *, const char *)) {
+  Expr *r = value(d, j);
+  const char *ct = emit_ctype(E, r->type);
+  const char *step = reduce_step(E, (RedOp)r->op, "zacc", "zv");
   if (!d->buf) {
     line(E, arena_printf(E->arena, "{ const %s *zq_ = zp; %s zacc = zq_[0];", ct, ct));
     line(E, arena_printf(E->arena, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zq_[zq]; %s }", ct, step));
   } else {
-    const char *off = member_offset(E, d, i);
+    const char *off = value_offset(E, d, j);
     line(E, arena_printf(E->arena, "{ %s zacc; memcpy(&zacc, (const char *)zp + (%s), sizeof zacc);", ct, off));
     line(E, arena_printf(E->arena, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv; "
                                    "memcpy(&zv, (const char *)zp + (size_t)zq * (%s) + (%s), sizeof zv); %s }",
                          ct, d->size, off, step));
   }
   line(E, arena_printf(E->arena, "  %s = zacc; }", target));
+}
+
+/* Lines that give member i its value: its reductions combined, the rest of its expression
+ * evaluated (with target as x; names the rest reads through names, see rest_names), assigned. */
+static void finish_member(Emitter *E, const Deferred *d, int i, const char *target, const PtrVec *names,
+                          const PtrVec *name_vals, void (*line)(Emitter *, const char *)) {
+  Stmt *st = member(d, i);
+  int j0 = first_value(d, i), n = ir_split_values(st, NULL);
+  if (n == 1 && value(d, j0) == st->rhs && type_same(st->lhs->type, st->rhs->type)) { /* x := op<< e */
+    combine_value(E, d, j0, target, line);
+    return;
+  }
+  for (int j = j0; j < j0 + n; j++) {
+    const char *zc = emit_fresh(E, "zc");
+    line(E, arena_printf(E->arena, "%s %s;", emit_ctype(E, value(d, j)->type), zc));
+    combine_value(E, d, j, zc, line);
+    hoisted(E, value(d, j), zc);
+  }
+  for (int k = 0; names && k < names->len; k++) hoisted(E, names->items[k], name_vals->items[k]);
+  line(E, arena_printf(E->arena, "%s = %s;", target, emit_convert(E, st->rhs, st->lhs->type)));
+  E->hoist_keys.len = E->hoist_vals.len = 0;
 }
 
 static void line_here(Emitter *E, const char *text) { emit_line(E, "  %s", text); }
@@ -1605,45 +1646,61 @@ static const char *member_lines(Emitter *E, const Deferred *d) {
   return s;
 }
 
-/* Finish d: combine each member's parts in process order and assign its variable. */
+/* Finish d: combine each value's parts in process order and assign the members' variables. */
 static void end_deferred(Emitter *E, const Deferred *d) {
   emit_line(E, "{ /* line%s %s: the reduction's result is needed from here on */", d->members.len > 1 ? "s" : "",
             member_lines(E, d));
   emit_line(E, "  const void *zp = zrt_allgather_end(%s);", d->handle);
-  pattern_note(E, PC_GATHER_END, d->handle, NULL, member(d, 0)->rhs->type);
-  for (int i = 0; i < d->members.len; i++) combine_member(E, d, i, emit_expr(E, member(d, i)->lhs), line_here);
+  pattern_note(E, PC_GATHER_END, d->handle, NULL, value(d, 0)->type);
+  for (int i = 0; i < d->members.len; i++) finish_member(E, d, i, emit_expr(E, member(d, i)->lhs), NULL, NULL, line_here);
   emit_line(E, "}");
 }
 
-/* Hand d to the runtime to complete later (a reduction that runs ahead): a function that
- * combines the parts and assigns the variables, which it gets through arg. */
+/* Collect the names of variables and parameters e reads outside its full reductions. */
+static void rest_names(Emitter *E, Expr *e, PtrVec *names) {
+  if (!e || e->kind == EX_REDUCE) return;
+  if (e->kind == EX_NAME && e->sym && (e->sym->kind == SYM_VAR || e->sym->kind == SYM_PARAM)) vec_push(E->arena, names, e);
+  rest_names(E, e->lhs, names);
+  rest_names(E, e->rhs, names);
+  for (int i = 0; e->kind == EX_CALL && i < e->nargs; i++) rest_names(E, e->args[i], names);
+}
+
+/* Hand d to the runtime to complete later (a reduction that runs ahead): a function that combines
+ * the values, evaluates the rest of each member's expression and assigns its variable, which it
+ * gets, with the variables the rest reads, through pointers in its argument. */
 static void defer_deferred(Emitter *E, const Deferred *d) {
   const char *done = emit_fresh(E, "zdone");
-  buf_printf(&E->globals, "/* lines %s: the reductions' results, when their gather completes (run-ahead) */\n",
-             member_lines(E, d));
+  PtrVec addrs = {0}, names = {0}, name_vals = {0};
+  buf_printf(&E->globals, "/* line%s %s: the reduction's results, when their gather completes (run-ahead) */\n",
+             d->members.len > 1 ? "s" : "", member_lines(E, d));
   buf_printf(&E->globals, "static void %s(const void *zp, void *zarg) {\n  void **zx = zarg; (void)zx;\n", done);
   for (int i = 0; i < d->members.len; i++) {
-    const char *ct = emit_ctype(E, member(d, i)->rhs->type);
-    const char *target = d->members.len > 1 ? arena_printf(E->arena, "*(%s *)zx[%d]", ct, i)
-                                            : arena_printf(E->arena, "*(%s *)zarg", ct);
-    combine_member(E, d, i, target, line_global);
+    Stmt *st = member(d, i);
+    int first_name = names.len;
+    rest_names(E, st->rhs, &names);
+    for (int k = first_name; k < names.len; k++) {
+      Expr *n = names.items[k];
+      vec_push(E->arena, &name_vals, (void *)arena_printf(E->arena, "(*(%s *)zx[%d])", emit_ctype(E, n->type), addrs.len));
+      vec_push(E->arena, &addrs, (void *)emit_expr(E, n));
+    }
+    const char *target = arena_printf(E->arena, "*(%s *)zx[%d]", emit_ctype(E, st->lhs->type), addrs.len);
+    vec_push(E->arena, &addrs, (void *)emit_expr(E, st->lhs));
+    PtrVec own_names = {names.items + first_name, names.len - first_name, 0};
+    PtrVec own_vals = {name_vals.items + first_name, name_vals.len - first_name, 0};
+    finish_member(E, d, i, target, &own_names, &own_vals, line_global);
   }
   buf_printf(&E->globals, "}\n");
-  if (d->members.len == 1) {
-    emit_line(E, "zrt_allgather_defer(%s, %s, (void *)&%s); /* line %d runs ahead */", d->handle, done,
-              emit_expr(E, member(d, 0)->lhs), member(d, 0)->loc.line);
-    return;
-  }
   const char *args = emit_fresh(E, "zargs");
-  emit_line(E, "{ static void *%s[%d]; /* lines %s run ahead */", args, d->members.len, member_lines(E, d));
-  for (int i = 0; i < d->members.len; i++) emit_line(E, "  %s[%d] = (void *)&%s;", args, i, emit_expr(E, member(d, i)->lhs));
+  emit_line(E, "{ static void *%s[%d]; /* line%s %s run%s ahead */", args, addrs.len, d->members.len > 1 ? "s" : "",
+            member_lines(E, d), d->members.len > 1 ? "" : "s");
+  for (int k = 0; k < addrs.len; k++) emit_line(E, "  %s[%d] = (void *)&%s;", args, k, (const char *)addrs.items[k]);
   emit_line(E, "  zrt_allgather_defer(%s, %s, %s); }", d->handle, done, args);
 }
 
-/* True if d has a member whose variable st may need. */
+/* True if d has a member that st may need (ir_split_needed). */
 static bool needs_member(const Stmt *st, const Deferred *d) {
   for (int i = 0; i < d->members.len; i++)
-    if (ir_stmt_needs(st, member(d, i)->lhs->sym)) return true;
+    if (ir_split_needed(st, member(d, i))) return true;
   return false;
 }
 
@@ -1661,8 +1718,9 @@ static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
 }
 
 /* How many statements from l->items[i] on are split-phase reductions that can travel in one
- * gather: none of them needs the variable of an earlier one, none but the first has transfers of
- * its own to start (they would come between the values), and all run ahead or none does. */
+ * gather: none of them needs what an earlier one assigns or reads, none but the first has
+ * transfers of its own to start (they would come between the values), and all run ahead or none
+ * does. */
 static int group_length(Emitter *E, StmtList *l, int i) {
   int n = 0;
   while (i + n < l->n && deferrable(E, l->items[i + n])) {
@@ -1670,7 +1728,7 @@ static int group_length(Emitter *E, StmtList *l, int i) {
     if (n > 0 && st->ir && st->ir->pre.len > 0) break;
     if (n > 0 && (st->ir && st->ir->runahead) != (l->items[i]->ir && l->items[i]->ir->runahead)) break;
     bool uses_earlier = false;
-    for (int k = 0; k < n; k++) uses_earlier |= ir_stmt_needs(st, l->items[i + k]->lhs->sym);
+    for (int k = 0; k < n; k++) uses_earlier |= ir_split_needed(st, ir_split_stmt(l->items[i + k]));
     if (uses_earlier) break;
     n++;
   }
@@ -1684,32 +1742,36 @@ static void emit_group(Emitter *E, PtrVec *pending, StmtList *l, int i, int n, S
   d->handle = emit_fresh(E, "zred");
   d->runahead = true;
   emit_line(E, "int %s;", d->handle);
-  if (n > 1) {
+  int *firsts = ARENA_ARRAY(E->arena, int, n);
+  d->member_first = ARENA_ARRAY(E->arena, int, n);
+  for (int k = 0; k < n; k++) {
+    const Expr *own[IR_MAX_SPLIT];
+    int nv = ir_split_values(ir_split_stmt(l->items[i + k]), own);
+    firsts[k] = d->values.len;
+    for (int j = 0; j < nv; j++) vec_push(E->arena, &d->values, (void *)own[j]);
+  }
+  if (d->values.len > 1) {
     d->buf = emit_fresh(E, "zgather");
-    d->size = "0";
-    for (int k = 0; k < n; k++)
-      d->size = arena_printf(E->arena, "%s + sizeof(%s)", d->size, emit_ctype(E, l->items[i + k]->rhs->type));
+    d->size = value_offset(E, d, d->values.len);
     emit_line(E, "unsigned char %s[%s];", d->buf, d->size);
   }
   PtrVec *types = ARENA_NEW(E->arena, PtrVec); /* kept by the pattern table */
   for (int k = 0; k < n; k++) {
     Stmt *st = l->items[i + k];
-    E->defer_expr = st->rhs;
-    E->defer_handle = d->handle;
+    E->defer = d;
+    E->defer_first = firsts[k];
     E->defer_begun = false;
-    E->defer_group_buf = d->buf;
-    E->defer_group_off = d->buf ? arena_printf(E->arena, "(%s)", member_offset(E, d, k)) : NULL;
     if (k == 0 && fused) emit_fused(E, first, st, fused);
     else emit_stmt(E, st);
-    if (E->defer_begun) { /* its value is in the gather: assigned at the end */
-      vec_push(E->arena, &d->members, st);
-      vec_push(E->arena, types, st->rhs->type);
+    if (E->defer_begun) { /* its values are in the gather: assigned at the end */
+      d->member_first[d->members.len] = firsts[k];
+      vec_push(E->arena, &d->members, (void *)ir_split_stmt(st));
       d->runahead &= st->ir && st->ir->runahead;
     }
   }
-  E->defer_expr = NULL;
+  for (int j = 0; j < d->values.len; j++) vec_push(E->arena, types, value(d, j)->type);
+  E->defer = NULL;
   E->defer_begun = false;
-  E->defer_group_buf = E->defer_group_off = NULL;
   if (d->buf) {
     emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s); /* lines %s in one gather */", d->handle, d->buf, d->buf,
               d->members.len ? member_lines(E, d) : "-");
@@ -1728,7 +1790,7 @@ void emit_stmts(Emitter *E, StmtList *l) {
     Stmt *first = r ? l->items[i] : NULL;
     if (r) {
       end_needed(E, &pending, l->items[++i]);
-      if (!deferrable(E, l->items[i]) || r != l->items[i]->rhs) {
+      if (!deferrable(E, l->items[i])) {
         emit_fused(E, first, l->items[i], r);
         continue;
       }

@@ -132,9 +132,19 @@ bool ir_is_call(const Expr *e, const void *arg);
  * list early (exit, continue, return, halt); ir_expr_needs: the same for an expression. */
 bool ir_stmt_needs(const Stmt *st, const Symbol *x);
 bool ir_expr_needs(const Expr *e, const Symbol *x);
-/* True if st is x := op<< e over its covering region with x a scalar variable of the reduction's
- * own type: a reduction the back end may split into a begin and an end (split-phase). */
-bool ir_split_reduction(const Stmt *st);
+/* Split-phase reductions: x := E over a covering region, x a scalar variable, E's full reductions
+ * (those not inside another, at most IR_MAX_SPLIT) combined with the other processes' parts in a
+ * begin and an end, and the rest of E (constants, scalar names, operators that cannot fail, pure
+ * builtins: x := op<< e, x := sqrt(+<< e) / n, x := max<< A - min<< A) evaluated at the end.
+ * ir_split_values: how many such reductions st has, in evaluation order into out (may be NULL),
+ * 0 if st is not of that form; ir_split_stmt: st, or the statement inside region statement st
+ * ([R] x := E), if it is of that form, else NULL. */
+#define IR_MAX_SPLIT 8
+int ir_split_values(const Stmt *st, const Expr **out);
+const Stmt *ir_split_stmt(const Stmt *st);
+/* True if st may need what split-phase reduction split assigns or what the rest of its
+ * expression reads, so that split must end before st. */
+bool ir_split_needed(const Stmt *st, const Stmt *split);
 /* Print it (azc --emit=ir). */
 void ir_print(FILE *out, const IrProgram *ir);
 #endif

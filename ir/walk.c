@@ -61,10 +61,78 @@ bool ir_stmt_needs(const Stmt *st, const Symbol *x) {
   return false;
 }
 
-bool ir_split_reduction(const Stmt *st) {
+/* True if name e denotes a scalar whose value a later statement can read as it is here, or that
+ * it can change only by naming it (not a by-reference parameter). */
+static bool plain_name(const Expr *e) {
+  const Symbol *s = e->sym;
+  if (!s) return false;
+  switch (s->kind) {
+  case SYM_VAR: case SYM_CONST: case SYM_CONFIG_VAR: case SYM_CONFIG_CONST: case SYM_ENUMERATOR: return true;
+  case SYM_PARAM: return s->mode == PM_DEFAULT || s->mode == PM_CONST || s->mode == PM_IN;
+  default: return false;
+  }
+}
+
+/* True if builtin call e has no effect but its value and cannot fail (the functions of section
+ * 8.1 and the conversions; not files or timers). */
+static bool pure_builtin(const Expr *e) {
+  return e->sym && e->sym->kind == SYM_BUILTIN && e->sym->builtin < BF_open;
+}
+
+/* Collect into out (at most IR_MAX_SPLIT) the full reductions of e that are not inside another
+ * one, if everything of e outside them is scalar and can be evaluated later with the same result
+ * and no other effect: constants, plain names, operators that cannot fail, pure builtins. Returns
+ * their number, or -1 if e is not of that form. */
+static int split_values(const Expr *e, const Expr **out, int n) {
+  if (n < 0) return n;
+  if (e->kind == EX_REDUCE) {
+    if (e->region || n == IR_MAX_SPLIT) return -1;
+    out[n] = e;
+    return n + 1;
+  }
+  const Type *t = e->type;
+  if (e->rank != 0 || !t || t->kind != TY_SCALAR || t->scalar == SK_STRING) return -1;
+  switch (e->kind) {
+  case EX_INT: case EX_FLOAT: case EX_CHAR: return n;
+  case EX_NAME: return plain_name(e) ? n : -1;
+  case EX_UNARY: return split_values(e->rhs, out, n);
+  case EX_BINARY:
+    if ((e->op == OP_DIV || e->op == OP_MOD || e->op == OP_POW) && !type_is_floating(t)) return -1; /* may fail */
+    return split_values(e->rhs, out, split_values(e->lhs, out, n));
+  case EX_CALL:
+    if (!pure_builtin(e)) return -1;
+    for (int i = 0; i < e->nargs; i++) n = split_values(e->args[i], out, n);
+    return n;
+  default: return -1;
+  }
+}
+
+int ir_split_values(const Stmt *st, const Expr **out) {
   if (!st->cover || st->kind != ST_ASSIGN || st->op != AS_ASSIGN || st->lhs->kind != EX_NAME || st->lhs->rank != 0 ||
-      !st->lhs->sym || st->lhs->sym->kind != SYM_VAR || st->rhs->kind != EX_REDUCE || st->rhs->region)
-    return false;
+      !st->lhs->sym || st->lhs->sym->kind != SYM_VAR)
+    return 0;
   const Type *t = st->lhs->type;
-  return t && t->kind == TY_SCALAR && t->scalar != SK_STRING && type_same((Type *)t, st->rhs->type);
+  if (!t || t->kind != TY_SCALAR || t->scalar == SK_STRING) return 0;
+  const Expr *scratch[IR_MAX_SPLIT];
+  int n = split_values(st->rhs, out ? out : scratch, 0);
+  return n > 0 ? n : 0;
+}
+
+const Stmt *ir_split_stmt(const Stmt *st) {
+  while (st->kind == ST_REGION && st->inner) st = st->inner;
+  return ir_split_values(st, NULL) > 0 ? st : NULL;
+}
+
+/* True if st may need (see ir_stmt_needs) a name e reads outside its full reductions. */
+static bool rest_needed(const Stmt *st, const Expr *e) {
+  if (!e || e->kind == EX_REDUCE) return false;
+  if (e->kind == EX_NAME) return e->sym && ir_stmt_needs(st, e->sym);
+  if (rest_needed(st, e->lhs) || rest_needed(st, e->rhs)) return true;
+  for (int i = 0; e->kind == EX_CALL && i < e->nargs; i++)
+    if (rest_needed(st, e->args[i])) return true;
+  return false;
+}
+
+bool ir_split_needed(const Stmt *st, const Stmt *split) {
+  return ir_stmt_needs(st, split->lhs->sym) || rest_needed(st, split->rhs);
 }

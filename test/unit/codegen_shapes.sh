@@ -70,4 +70,14 @@ has "$t/r.c" "ZRT_POLL(" yes "own_runahead"
 "$AZC" --emit=ir test/check/own_runahead.zpl > "$t/r.ir" 2>/dev/null || exit 1
 [ "$(grep -c 'its body is pattern' "$t/r.ir")" = 2 ] ||
   { echo "codegen_shapes.sh: own_runahead: only the loops that need their reductions (or may exit) are patterns:"; grep 'pattern' "$t/r.ir"; fail=1; }
+# reductions inside larger expressions (test/check/own_split_expr.zpl): three statements share a
+# gather, the one in a loop that never needs it runs ahead, only the integer division and the
+# reduction inside another's operand complete where they are; -fno-overlap: none is split
+"$AZC" test/check/own_split_expr.zpl -o "$t/s.c" || exit 1
+"$AZC" -fno-overlap test/check/own_split_expr.zpl -o "$t/sn.c" || exit 1
+count() { grep -c -- "$2" "$1"; }
+[ "$(count "$t/s.c" 'lines [0-9]*, [0-9]*, [0-9]* in one gather')" = 1 ] &&
+  [ "$(count "$t/s.c" 'runs ahead')" = 1 ] && [ "$(count "$t/s.c" 'zrt_allgather(&')" = 2 ] &&
+  [ "$(count "$t/s.c" 'zrt_allgather_begin(')" = 6 ] && [ "$(count "$t/sn.c" 'zrt_allgather_begin(')" = 0 ] ||
+  { echo "codegen_shapes.sh: own_split_expr: unexpected split-phase reductions:"; grep -n 'zrt_allgather\|runs ahead' "$t/s.c"; fail=1; }
 exit $fail

@@ -1,8 +1,9 @@
 #!/bin/sh
 # runahead.sh - collectives that run ahead and injected noise change timing, never results
-# (issue 7): every sample with an expected output in test/golden/, and test/check/own_runahead.zpl,
-# print exactly that output on 1 process with blocking collectives (AZ_RUNAHEAD=0), on 2 with
-# AZ_RUNAHEAD=1 and noise on every process, on 3 blocking with noise on process 0 and Bruck's
+# (issue 7): every program with an expected output in test/golden/ (test/check/NAME.zpl or
+# samples/NAME.zpl: own_runahead and own_split_expr among them) must print exactly that output on
+# 1 process with blocking collectives (AZ_RUNAHEAD=0), on 2 with AZ_RUNAHEAD=1 and noise on every
+# process, on 3 blocking with noise on process 0 and Bruck's
 # dissemination gather instead of the flat one (AZ_GATHER), and on 4 with AZ_RUNAHEAD=8 and noise
 # everywhere (oversubscribed on small machines). Then the stress program test/stress/runahead.zpl
 # (thousands of iterations, five reductions and a halo exchange each, three of them deferred)
@@ -29,8 +30,8 @@ run() {
 
 for out in test/golden/*.out; do
   name=$(basename "$out" .out)
-  src=samples/$name.zpl
-  [ "$name" = own_runahead ] && src=test/check/own_runahead.zpl
+  src=test/check/$name.zpl
+  [ -f "$src" ] || src=samples/$name.zpl
   [ -f "$src" ] || continue
   "$AZC" "$src" -o "$t/$name" --no-pdl 2>"$t/err" || { say "$src does not compile"; cat "$t/err"; continue; }
   run "$t/$name" "$out" 1 0 ""

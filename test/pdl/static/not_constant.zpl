@@ -11,7 +11,7 @@ region R = [1..n];
 direction left = [-1]; right = [1];
 
 var A, B, C : [R] double;
-    s : double;
+    s : double = 0.0;
     it : integer;
     m : integer = n / 2;
 
@@ -43,7 +43,7 @@ begin
   for it := 1 to 3 do
     [H] B := A@left + A@right;     -- H's bound m is a variable
     [R] A := B * 0.5;
-    [R] s := +<< B;
+    [R] s := s + +<< B;           -- needed by the next iteration: no run-ahead
   end;
   smooth(A);
   smooth(C);
