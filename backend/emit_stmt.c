@@ -217,6 +217,12 @@ static void access_checks_under(Emitter *E, Expr *e, const char *src) {
 
 static bool has_reduction(const Expr *e);
 static bool defer_value(Emitter *E, const Expr *e, const char *acc);
+static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred);
+static void end_transfers(Emitter *E);
+static bool partial_opened(Emitter *E);
+struct Deferred;
+static void emit_assign_loops(Emitter *E, Stmt *st);
+static void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle);
 
 /* ---- hoisting: full reductions and scalar work evaluated once, before the statement ---- */
 
@@ -377,13 +383,25 @@ static void hoist_partial(Emitter *E, Expr *e) {
   emit_line(E, "%s zv = %s;", ct, emit_convert(E, e->rhs, e->type));
   emit_line(E, "%s", reduce_step(E, (RedOp)e->op, temp_elem(E, zt, e->type, &dst), "zv"));
   loops_end(E, rank);
-  /* combine the partial results of the processes of each line, in process order */
+  hoisted(E, e, temp_elem(E, zt, e->type, &(IndexMap){rank, {"i0", "i1", "i2", "i3", "i4", "i5"}}));
+  if (partial_begun(E, e, zt, zred)) return; /* split-phase: combined where a later statement needs it */
+  combine_line(E, e, zt, zred, NULL);
+}
+
+/* Combine the partial results in temporary zt of the processes of each line through the
+ * dimensions in C variable zred, in process order: gathered here, or (handle non-NULL) begun
+ * earlier with zrt_line_allgather_begin. */
+static void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle) {
+  int rank = E->cover_rank;
+  const char *ct = emit_ctype(E, e->type);
   emit_line(E, "{ int zn; size_t zc = zrt_array_elems(&%s);", zt);
-  emit_line(E, "  const %s *zp = zrt_line_allgather(%d, %s, %s.mem, zc * sizeof(%s), &zn);", ct, rank, zred, zt, ct);
+  if (handle)
+    emit_line(E, "  const %s *zp = zrt_line_allgather_end(%s, &zn);", ct, handle);
+  else
+    emit_line(E, "  const %s *zp = zrt_line_allgather(%d, %s, %s.mem, zc * sizeof(%s), &zn);", ct, rank, zred, zt, ct);
   emit_line(E, "  for (size_t zk = 0; zk < zc; zk++) { %s za = zp[zk];", ct);
   emit_line(E, "    for (int zq = 1; zq < zn; zq++) { %s zv = zp[(size_t)zq * zc + zk]; %s }", ct, reduce_step(E, (RedOp)e->op, "za", "zv"));
   emit_line(E, "    ((%s *)%s.mem)[zk] = za; } }", ct, zt);
-  hoisted(E, e, temp_elem(E, zt, e->type, &(IndexMap){rank, {"i0", "i1", "i2", "i3", "i4", "i5"}}));
 }
 
 /* A scan op|| e or op||[d1,...,dk] e (section 6.7): exclusive, in row-major order or along the listed
@@ -719,6 +737,15 @@ static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
 
 /* Forget what was hoisted for the statement just emitted. */
 void hoist_reset(Emitter *E) {
+  end_transfers(E);
+  for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
+  E->temps.len = 0;
+  E->hoist_keys.len = 0;
+  E->hoist_vals.len = 0;
+}
+
+/* The DN no loop nest took and the SVs of the statement just emitted. */
+static void end_transfers(Emitter *E) {
   if (E->split_dn) { /* no loop nest took it */
     emit_line(E, "zrt_dn(&%s);", E->split_dn);
     pattern_note(E, PC_DN, E->split_dn, NULL, NULL);
@@ -729,10 +756,6 @@ void hoist_reset(Emitter *E) {
     pattern_note(E, PC_SV, E->pending_sv.items[i], NULL, NULL);
   }
   E->pending_sv.len = 0;
-  for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
-  E->temps.len = 0;
-  E->hoist_keys.len = 0;
-  E->hoist_vals.len = 0;
 }
 
 /* ---- assignment ---- */
@@ -863,14 +886,21 @@ static void emit_row_copy(Emitter *E, Stmt *st, int rank) {
 }
 
 static void emit_parallel_assign(Emitter *E, Stmt *st) {
-  int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   emit_line(E, "{ /* line %d */", st->loc.line);
   E->indent++;
   access_checks(E, st->lhs);
   access_checks(E, st->rhs);
-  E->overlap_ok = may_overlap(E, st, NULL);
+  E->overlap_ok = may_overlap(E, st, NULL) && !E->open_partial;
   hoist(E, st->rhs, true);
   E->overlap_ok = false;
+  if (E->open_partial && partial_opened(E)) return; /* the rest where a later statement needs the result */
+  emit_assign_loops(E, st);
+}
+
+/* The loop nest of parallel assignment st, after its right-hand side was hoisted; closes the
+ * block emit_parallel_assign opened. */
+static void emit_assign_loops(Emitter *E, Stmt *st) {
+  int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   IndexMap map;
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
@@ -1558,6 +1588,16 @@ typedef struct Deferred {
   const char *buf;             /* several values: the byte buffer they travel in */
   const char *size;            /* its size (a C expression valid anywhere) */
   bool runahead;               /* every member runs ahead */
+  /* or a partial reduction statement P := op<< [S] e begun (zrt_line_allgather_begin), whose
+   * blocks stay open until it ends: */
+  Stmt *partial;
+  const char *zt, *zred;       /* the C names of its result's temporary and reduced dimensions */
+  bool region;                 /* the block of a region statement around it is open too */
+  bool begun, opened;
+  const char *cover;           /* its covering region, and what was hoisted for it */
+  Region *cover_sem;
+  int cover_rank;
+  PtrVec temps, hoist_keys, hoist_vals;
 } Deferred;
 
 /* True if st is a split-phase reduction here (see ir_split_stmt). */
@@ -1697,24 +1737,159 @@ static void defer_deferred(Emitter *E, const Deferred *d) {
   emit_line(E, "  zrt_allgather_defer(%s, %s, %s); }", d->handle, done, args);
 }
 
+/* ---- split-phase partial reductions ----
+ * [C] P := op<< [S] e, P a whole array variable the operand does not read: the local parts are
+ * folded where the statement is and their combining along the grid's lines begun
+ * (zrt_line_allgather_begin); the statement's C blocks stay open while the next statements are
+ * emitted inside them, until the first that may need P (or whose transfers start from P) or the
+ * end of the list, where the parts are combined and P assigned, and the blocks close. Later
+ * split-phase work begun inside those blocks ends before them. */
+
+/* True if e is a flood, scan or partial reduction. */
+static bool line_comm_expr(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_FLOOD || e->kind == EX_SCAN || (e->kind == EX_REDUCE && e->region);
+}
+
+/* The assignment inside st (st itself, or the statement of region statement st) if it is such a
+ * partial reduction, else NULL. */
+static Stmt *split_partial(Emitter *E, Stmt *st) {
+  if (E->no_overlap || (st->kind != ST_REGION && !E->cover)) return NULL;
+  Stmt *in = st->kind == ST_REGION ? st->inner : st;
+  if (in->kind != ST_ASSIGN || in->op != AS_ASSIGN || in->lhs->kind != EX_NAME || in->lhs->rank <= 0 || !in->lhs->sym ||
+      in->lhs->sym->kind != SYM_VAR || in->rhs->kind != EX_REDUCE || !in->rhs->region || !in->ir || in->ir->needs_temp)
+    return NULL;
+  if (ir_expr_needs(in->rhs, in->lhs->sym) || ir_expr_any(in->rhs->rhs, line_comm_expr, NULL)) return NULL;
+  return in;
+}
+
+static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred) {
+  Deferred *d = E->open_partial;
+  if (!d || d->begun || e != d->partial->rhs) return false;
+  d->handle = emit_fresh(E, "zlg");
+  d->zt = zt;
+  d->zred = zred;
+  emit_line(E, "int %s = zrt_line_allgather_begin(%d, %s, %s.mem, zrt_array_elems(&%s) * sizeof(%s));", d->handle,
+            E->cover_rank, zred, zt, zt, emit_ctype(E, e->type));
+  d->begun = true;
+  return true;
+}
+
+/* After the right-hand side of the statement being begun was hoisted: if its gather was begun,
+ * finish its transfers, keep what the end needs, leave the blocks open and return true. */
+static bool partial_opened(Emitter *E) {
+  Deferred *d = E->open_partial;
+  if (!d->begun) return false;
+  end_transfers(E);
+  d->cover = E->cover;
+  d->cover_sem = E->cover_sem;
+  d->cover_rank = E->cover_rank;
+  d->temps = E->temps;
+  d->hoist_keys = E->hoist_keys;
+  d->hoist_vals = E->hoist_vals;
+  E->temps = E->hoist_keys = E->hoist_vals = (PtrVec){0};
+  d->opened = true;
+  return true;
+}
+
+/* Emit region statement or assignment st, whose assignment in is a split-phase partial reduction:
+ * begun, and pending unless it could not be. */
+static void begin_partial(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
+  Deferred *d = ARENA_NEW(E->arena, Deferred);
+  d->partial = in;
+  const char *saved = E->cover;
+  Region *saved_sem = E->cover_sem;
+  int saved_rank = E->cover_rank;
+  if (st->kind == ST_REGION) {
+    d->region = true;
+    const char *c = emit_fresh(E, "zc");
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "zrt_region %s ZRT_UNUSED = %s;", c, emit_region_bracket(E, st->region));
+    E->cover = c;
+    E->cover_sem = st->cover;
+    E->cover_rank = st->cover ? st->cover->rank : 0;
+  }
+  E->open_partial = d;
+  emit_stmt(E, in);
+  E->open_partial = NULL;
+  if (d->opened) vec_push(E->arena, pending, d);
+  else if (d->region) {
+    E->indent--;
+    emit_line(E, "}");
+  }
+  E->cover = saved;
+  E->cover_sem = saved_sem;
+  E->cover_rank = saved_rank;
+}
+
+/* End partial reduction statement d: combine the parts, assign P, close the blocks. */
+static void end_partial(Emitter *E, Deferred *d) {
+  const char *saved = E->cover;
+  Region *saved_sem = E->cover_sem;
+  int saved_rank = E->cover_rank;
+  E->cover = d->cover;
+  E->cover_sem = d->cover_sem;
+  E->cover_rank = d->cover_rank;
+  E->temps = d->temps;
+  E->hoist_keys = d->hoist_keys;
+  E->hoist_vals = d->hoist_vals;
+  emit_line(E, "/* line %d: the partial reduction's result is needed from here on */", d->partial->loc.line);
+  combine_line(E, d->partial->rhs, d->zt, d->zred, d->handle);
+  emit_assign_loops(E, d->partial);
+  if (d->region) {
+    E->indent--;
+    emit_line(E, "}");
+  }
+  E->cover = saved;
+  E->cover_sem = saved_sem;
+  E->cover_rank = saved_rank;
+}
+
+/* True if st may need partial reduction statement d's result: names P (or may, see
+ * ir_stmt_needs), or starts a transfer from it. */
+static bool needs_partial(const Stmt *st, const Deferred *d) {
+  Symbol *p = d->partial->lhs->sym;
+  if (ir_stmt_needs(st, p)) return true;
+  for (int i = 0; st->ir && i < st->ir->pre.len; i++) {
+    const IrTransfer *t = st->ir->pre.items[i];
+    for (int k = 0; k < t->items.len; k++)
+      if (ir_may_share(p, ((IrShift *)t->items.items[k])->array)) return true;
+  }
+  return false;
+}
+
 /* True if d has a member that st may need (ir_split_needed). */
 static bool needs_member(const Stmt *st, const Deferred *d) {
+  if (d->partial) return needs_partial(st, d);
   for (int i = 0; i < d->members.len; i++)
     if (ir_split_needed(st, member(d, i))) return true;
   return false;
 }
 
 /* Before statement st (NULL: the end of the list): end the pending reductions it may need; at the
- * end of a loop body, defer those that run ahead. */
+ * end of a loop body, defer those that run ahead. What was begun inside the blocks of a partial
+ * reduction that ends, ends before it. */
 static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
-  int n = 0;
-  for (int i = 0; i < pending->len; i++) {
+  int n = pending->len, kept = 0;
+  if (n == 0) return;
+  bool *ends = ARENA_ARRAY(E->arena, bool, n);
+  bool inside = false;
+  for (int i = 0; i < n; i++) {
     Deferred *d = pending->items[i];
-    if (st && !needs_member(st, d)) pending->items[n++] = d;
+    ends[i] = !st || inside || needs_member(st, d);
+    inside |= ends[i] && d->partial;
+  }
+  for (int i = n - 1; i >= 0; i--) {
+    Deferred *d = pending->items[i];
+    if (!ends[i]) continue;
+    if (d->partial) end_partial(E, d);
     else if (!st && d->runahead) defer_deferred(E, d);
     else end_deferred(E, d);
   }
-  pending->len = n;
+  for (int i = 0; i < n; i++)
+    if (!ends[i]) pending->items[kept++] = pending->items[i];
+  pending->len = kept;
 }
 
 /* How many statements from l->items[i] on are split-phase reductions that can travel in one
@@ -1785,6 +1960,11 @@ void emit_stmts(Emitter *E, StmtList *l) {
   PtrVec pending = {0};
   for (int i = 0; i < l->n; i++) {
     end_needed(E, &pending, l->items[i]);
+    Stmt *partial = split_partial(E, l->items[i]);
+    if (partial) {
+      begin_partial(E, &pending, l->items[i], partial);
+      continue;
+    }
     bool next_pre = i + 1 < l->n && l->items[i + 1]->ir && l->items[i + 1]->ir->pre.len > 0;
     Expr *r = i + 1 < l->n && !next_pre ? fusable_reduction(E, l->items[i], l->items[i + 1]) : NULL;
     Stmt *first = r ? l->items[i] : NULL;

@@ -217,6 +217,12 @@ void zrt_poll(void);
  * coordinates elsewhere) contributes n bytes (the same n in a line); returns them in line order
  * (a runtime buffer, valid until the next call) and their number in *count. */
 const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n, int *count);
+/* The same split-phase: begin with this process's n bytes (v must stay unchanged until the end),
+ * go on computing, end where the result is first needed (it returns the line's bytes, valid until
+ * the handle is begun again). Several may be in flight; every process of a line begins them in
+ * the same order. */
+int zrt_line_allgather_begin(int rank, unsigned mask, const void *v, size_t n);
+const void *zrt_line_allgather_end(int handle, int *count);
 /* Region c cut to this process's block in the dimensions not in mask (whole in those in mask). */
 void zrt_region_line(struct zrt_region *out, const struct zrt_region *c, unsigned mask);
 /* Collect into *whole the values of part over c that my line of the grid through the dimensions

@@ -53,6 +53,18 @@ typedef struct deferred_gather {
 static int runahead = RUNAHEAD_DEFAULT;
 static deferred_gather deferred[RUNAHEAD_MAX + 1];
 static int ndeferred;
+/* Split-phase line gathers: a partial reduction's parts begun in its statement and ended where a
+ * later statement needs its result. Each has its own buffer; several may be in flight. */
+#define LINE_GATHER_MAX 16
+typedef struct line_gather {
+  bool busy;
+  MPI_Request rq;
+  char *buf;
+  size_t cap;
+  int count;
+} line_gather;
+static line_gather line_gathers[LINE_GATHER_MAX];
+
 int zrt_in_flight;                 /* split-phase gathers begun and not ended (zrt_poll's hint) */
 long zrt_poll_budget = ZRT_POLL_ELEMS;
 
@@ -217,6 +229,11 @@ void zrt_poll(void) {
   for (int h = 0; h < GATHER_MAX; h++)
     if (gathers[h].busy)
       gather_step(&gathers[h]);
+  for (int h = 0; h < LINE_GATHER_MAX; h++) {
+    int done = 0;
+    if (line_gathers[h].busy && line_gathers[h].rq != MPI_REQUEST_NULL)
+      MPI_Test(&line_gathers[h].rq, &done, MPI_STATUS_IGNORE);
+  }
   if (zrt_progress)
     zrt_progress();
 }
@@ -385,6 +402,55 @@ const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n,
   zrt_wait(&rq);
   *count = size;
   return gathered;
+}
+
+static void free_line_gathers(void) {
+  for (int h = 0; h < LINE_GATHER_MAX; h++)
+    free(line_gathers[h].buf);
+}
+
+int zrt_line_allgather_begin(int rank, unsigned mask, const void *v, size_t n) {
+  int h = 0;
+  while (h < LINE_GATHER_MAX && line_gathers[h].busy)
+    h++;
+  if (h == LINE_GATHER_MAX)
+    zrt_error(0, "internal error: more than %d partial reductions in flight", LINE_GATHER_MAX);
+  static bool registered;
+  if (!registered)
+    atexit(free_line_gathers);
+  registered = true;
+  line_gather *g = &line_gathers[h];
+  bool alone = zrt_g.nprocs == 1 || !zrt_g.mpi || rank < 1 || rank > ZRT_MAX_RANK;
+  MPI_Comm c = alone ? MPI_COMM_NULL : line_comm(rank, mask);
+  g->count = 1;
+  if (!alone)
+    MPI_Comm_size(c, &g->count);
+  size_t total = n * (size_t)g->count;
+  if (total > g->cap || !g->buf) {
+    free(g->buf);
+    g->buf = zrt_xmalloc(total ? total : 1);
+    g->cap = total;
+  }
+  g->busy = true;
+  g->rq = MPI_REQUEST_NULL;
+  if (alone)
+    memcpy(g->buf, v, n);
+  else
+    MPI_Iallgather(v, (int)n, MPI_BYTE, g->buf, (int)n, MPI_BYTE, c, &g->rq);
+  zrt_in_flight++;
+  if (runahead == 0 && g->rq != MPI_REQUEST_NULL) /* blocking collectives: complete it here */
+    zrt_wait(&g->rq);
+  return h;
+}
+
+const void *zrt_line_allgather_end(int handle, int *count) {
+  line_gather *g = &line_gathers[handle];
+  if (g->rq != MPI_REQUEST_NULL)
+    zrt_wait(&g->rq);
+  g->busy = false;
+  zrt_in_flight--;
+  *count = g->count;
+  return g->buf;
 }
 
 size_t zrt_array_elems(const zrt_array *a) {
