@@ -79,7 +79,7 @@ typedef struct Emitter {
                                 * full reductions' parts into (emit_stmts), or NULL */
   int defer_first;             /* the index of the statement's first value in it */
   bool defer_begun;            /* the statement's values went into it */
-  struct Deferred *open_partial; /* the split-phase partial reduction statement being begun */
+  struct Deferred *open_array_stmt; /* the split-phase partial reduction, flood or scan being begun */
   bool has_runahead;           /* the procedure being emitted has a loop whose reductions run ahead */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */

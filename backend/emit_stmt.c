@@ -218,8 +218,11 @@ static void access_checks_under(Emitter *E, Expr *e, const char *src) {
 static bool has_reduction(const Expr *e);
 static bool defer_value(Emitter *E, const Expr *e, const char *acc);
 static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred);
+static bool flood_begun(Emitter *E, const Expr *e, const char *zf, const char *zt, const char *zs);
+static bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv, const char *lk, const char *zk, unsigned mask);
+static void scan_rest(Emitter *E, Expr *e, const char *lv, const char *lk);
 static void end_transfers(Emitter *E);
-static bool partial_opened(Emitter *E);
+static bool array_stmt_opened(Emitter *E);
 struct Deferred;
 static void emit_assign_loops(Emitter *E, Stmt *st);
 static void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle);
@@ -406,29 +409,38 @@ static void combine_line(Emitter *E, const Expr *e, const char *zt, const char *
 
 /* A scan op|| e or op||[d1,...,dk] e (section 6.7): exclusive, in row-major order or along the listed
  * dimensions (d1 fastest), separately for every combination of the other dimensions. */
-static void hoist_scan(Emitter *E, Expr *e) {
-  hoist(E, e->rhs, true);
-  int rank = E->cover_rank;
-  const char *ct = emit_ctype(E, e->type);
-  int listed[MAX_RANK] = {0}, nlisted = 0, order[MAX_RANK] = {0}, n = 0;
+/* The dimensions of scan e (section 6.7) over a rank-r covering region: the listed ones (listed,
+ * nlisted; d1 first) in *mask, and the loop order (the others, *outer of them, then the listed
+ * ones, the fastest last). */
+static void scan_dims(Emitter *E, const Expr *e, int rank, int *listed, int *nlisted, int *order, int *outer, unsigned *mask) {
   bool is_listed[MAX_RANK] = {0};
-  unsigned mask = 0;
+  int n = 0;
+  *nlisted = 0;
+  *mask = 0;
   if (e->region) {
     for (int i = 0; i < e->region->n; i++) {
       int64_t d = 1;
       sema_const_int(E->S, e->region->items[i].lo, &d);
-      listed[nlisted++] = (int)d - 1;
+      listed[(*nlisted)++] = (int)d - 1;
       is_listed[d - 1] = true;
     }
   } else {
-    for (int k = rank - 1; k >= 0; k--) listed[nlisted++] = k, is_listed[k] = true;
+    for (int k = rank - 1; k >= 0; k--) listed[(*nlisted)++] = k, is_listed[k] = true;
   }
   for (int k = 0; k < rank; k++) {
     if (!is_listed[k]) order[n++] = k;
-    else mask |= 1u << k;
+    else *mask |= 1u << k;
   }
-  int outer = n;
-  for (int i = nlisted - 1; i >= 0; i--) order[n++] = listed[i];
+  *outer = n;
+  for (int i = *nlisted - 1; i >= 0; i--) order[n++] = listed[i];
+}
+
+static void hoist_scan(Emitter *E, Expr *e) {
+  hoist(E, e->rhs, true);
+  int rank = E->cover_rank;
+  int listed[MAX_RANK] = {0}, nlisted = 0, order[MAX_RANK] = {0}, outer = 0;
+  unsigned mask = 0;
+  scan_dims(E, e, rank, listed, &nlisted, order, &outer, &mask);
   bool masked = E->cover_sem && E->cover_sem->masked && E->cover_sem->mask;
   /* the operand (and whether each index takes part) over this process's part, then over the
    * whole of its grid line along the scanned dimensions (section 11) */
@@ -442,23 +454,37 @@ static void hoist_scan(Emitter *E, Expr *e) {
     emit_line(E, "%s = %s(%s);", temp_elem(E, zk, E->S->t_scalar[SK_BOOLEAN], &map), without ? "!" : "!!", emit_expr(E, E->cover_sem->mask));
   }
   loops_end(E, rank);
-  const char *lv = emit_fresh(E, "zlv"), *lk = masked ? emit_fresh(E, "zlk") : NULL, *res = emit_fresh(E, "zsc");
-  const char *lr = emit_fresh(E, "zlr");
-  emit_line(E, "zrt_array %s, %s;", lv, res);
-  emit_line(E, "zrt_line_assemble(&%s, &%s, &%s, %uu, %d);", lv, zv, E->cover, mask, e->loc.line);
-  emit_line(E, "zrt_array_alloc_box(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, !%s.mem, %d);", res, rank, ct, lv, lv, lv,
-            lv, e->loc.line);
+  const char *lv = emit_fresh(E, "zlv"), *lk = masked ? emit_fresh(E, "zlk") : NULL;
+  emit_line(E, "zrt_array %s;", lv);
   vec_push(E->arena, &E->temps, (void *)lv);
-  vec_push(E->arena, &E->temps, (void *)res);
   if (masked) {
     emit_line(E, "zrt_array %s;", lk);
-    emit_line(E, "zrt_line_assemble(&%s, &%s, &%s, %uu, %d);", lk, zk, E->cover, mask, e->loc.line);
     vec_push(E->arena, &E->temps, (void *)lk);
   }
+  if (scan_begun(E, e, lv, zv, lk, zk, mask)) return; /* split-phase: scanned where a later statement needs it */
+  emit_line(E, "zrt_line_assemble(&%s, &%s, &%s, %uu, %d);", lv, zv, E->cover, mask, e->loc.line);
+  if (masked) emit_line(E, "zrt_line_assemble(&%s, &%s, &%s, %uu, %d);", lk, zk, E->cover, mask, e->loc.line);
+  scan_rest(E, e, lv, lk);
+}
+
+/* Scan e from its line's values, assembled in temporary lv (and whether each index takes part, in
+ * lk, if the covering region is masked), into a new temporary that then holds e's value. */
+static void scan_rest(Emitter *E, Expr *e, const char *lv, const char *lk) {
+  int rank = E->cover_rank;
+  const char *ct = emit_ctype(E, e->type);
+  int listed[MAX_RANK] = {0}, nlisted = 0, order[MAX_RANK] = {0}, outer = 0;
+  unsigned mask = 0;
+  scan_dims(E, e, rank, listed, &nlisted, order, &outer, &mask);
+  const char *res = emit_fresh(E, "zsc"), *lr = emit_fresh(E, "zlr");
+  emit_line(E, "zrt_array %s;", res);
+  emit_line(E, "zrt_array_alloc_box(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, !%s.mem, %d);", res, rank, ct, lv, lv, lv,
+            lv, e->loc.line);
+  vec_push(E->arena, &E->temps, (void *)res);
   emit_line(E, "zrt_region %s; zrt_region_line(&%s, &%s, %uu);", lr, lr, E->cover, mask);
   const char *acc = emit_fresh(E, "zacc");
   emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)e->op, e->type));
   /* the accumulator restarts for every combination of the unlisted dimensions */
+  IndexMap map;
   E->loops_whole = true;
   loops_begin_order(E, lr, rank, NULL, &map, order);
   if (outer > 0) {
@@ -471,7 +497,7 @@ static void hoist_scan(Emitter *E, Expr *e) {
     emit_line(E, "if (%s) %s = %s;", first.data, acc, reduce_identity(E, (RedOp)e->op, e->type));
     free(first.data);
   }
-  if (masked) emit_line(E, "if (!%s) continue;", temp_elem(E, lk, E->S->t_scalar[SK_BOOLEAN], &map));
+  if (lk) emit_line(E, "if (!%s) continue;", temp_elem(E, lk, E->S->t_scalar[SK_BOOLEAN], &map));
   emit_line(E, "%s zv = %s;", ct, temp_elem(E, lv, e->type, &map));
   emit_line(E, "%s = %s;", temp_elem(E, res, e->type, &map), acc);
   emit_line(E, "%s", reduce_step(E, (RedOp)e->op, acc, "zv"));
@@ -584,8 +610,9 @@ static void flood_copy(Emitter *E, Expr *e) {
   E->cover = saved;
   E->cover_sem = saved_sem;
   const char *zt = temp_over_cover(E, e->type, rank);
-  emit_line(E, "{ zrt_map zmp = zrt_map_flood(&%s); zrt_remap(&%s, &%s, &%s, &zmp, %d); }", zf, zt, E->cover, zs, e->loc.line);
   hoisted(E, e, temp_elem(E, zt, e->type, &map));
+  if (flood_begun(E, e, zf, zt, zs)) return; /* split-phase: received where a later statement needs it */
+  emit_line(E, "{ zrt_map zmp = zrt_map_flood(&%s); zrt_remap(&%s, &%s, &%s, &zmp, %d); }", zf, zt, E->cover, zs, e->loc.line);
 }
 
 /* The static declaration of transfer t's zrt_xfer (once) and its C name. */
@@ -890,10 +917,10 @@ static void emit_parallel_assign(Emitter *E, Stmt *st) {
   E->indent++;
   access_checks(E, st->lhs);
   access_checks(E, st->rhs);
-  E->overlap_ok = may_overlap(E, st, NULL) && !E->open_partial;
+  E->overlap_ok = may_overlap(E, st, NULL) && !E->open_array_stmt;
   hoist(E, st->rhs, true);
   E->overlap_ok = false;
-  if (E->open_partial && partial_opened(E)) return; /* the rest where a later statement needs the result */
+  if (E->open_array_stmt && array_stmt_opened(E)) return; /* the rest where a later statement needs the result */
   emit_assign_loops(E, st);
 }
 
@@ -1588,10 +1615,11 @@ typedef struct Deferred {
   const char *buf;             /* several values: the byte buffer they travel in */
   const char *size;            /* its size (a C expression valid anywhere) */
   bool runahead;               /* every member runs ahead */
-  /* or a partial reduction statement P := op<< [S] e begun (zrt_line_allgather_begin), whose
-   * blocks stay open until it ends: */
-  Stmt *partial;
+  /* or a partial reduction, flood or scan statement P := op<< [S] e, >>[S] e, op|| e begun (its
+   * handle above), whose blocks stay open until it ends: */
+  Stmt *array_stmt;
   const char *zt, *zred;       /* the C names of its result's temporary and reduced dimensions */
+  const char *handle2, *zk;    /* a scan under a mask: the assembly of where the mask holds */
   bool region;                 /* the block of a region statement around it is open too */
   bool begun, opened;
   const char *cover;           /* its covering region, and what was hoisted for it */
@@ -1737,13 +1765,15 @@ static void defer_deferred(Emitter *E, const Deferred *d) {
   emit_line(E, "  zrt_allgather_defer(%s, %s, %s); }", d->handle, done, args);
 }
 
-/* ---- split-phase partial reductions ----
- * [C] P := op<< [S] e, P a whole array variable the operand does not read: the local parts are
- * folded where the statement is and their combining along the grid's lines begun
- * (zrt_line_allgather_begin); the statement's C blocks stay open while the next statements are
- * emitted inside them, until the first that may need P (or whose transfers start from P) or the
- * end of the list, where the parts are combined and P assigned, and the blocks close. Later
- * split-phase work begun inside those blocks ends before them. */
+/* ---- split-phase partial reductions, floods and scans ----
+ * [C] P := op<< [S] e, [C] P := >>[S] e and [C] P := op|| e, P a whole array variable the operand
+ * does not read: the local parts are folded (copied) where the statement is and the communication
+ * begun (combining along the grid's lines, zrt_line_allgather_begin; the flood's remap,
+ * zrt_remap_begin; assembling the scan's grid line, zrt_line_assemble_begin); the statement's C
+ * blocks stay open while the next statements are emitted inside them, until the first that may
+ * need P (or whose transfers start from P) or the end of the list, where the parts are combined
+ * (received, scanned) and P assigned, and the blocks close. Later split-phase work begun inside
+ * those blocks ends before them. */
 
 /* True if e is a flood, scan or partial reduction. */
 static bool line_comm_expr(const Expr *e, const void *arg) {
@@ -1752,20 +1782,20 @@ static bool line_comm_expr(const Expr *e, const void *arg) {
 }
 
 /* The assignment inside st (st itself, or the statement of region statement st) if it is such a
- * partial reduction, else NULL. */
-static Stmt *split_partial(Emitter *E, Stmt *st) {
+ * partial reduction, flood or scan, else NULL. */
+static Stmt *split_array_stmt(Emitter *E, Stmt *st) {
   if (E->no_overlap || (st->kind != ST_REGION && !E->cover)) return NULL;
   Stmt *in = st->kind == ST_REGION ? st->inner : st;
   if (in->kind != ST_ASSIGN || in->op != AS_ASSIGN || in->lhs->kind != EX_NAME || in->lhs->rank <= 0 || !in->lhs->sym ||
-      in->lhs->sym->kind != SYM_VAR || in->rhs->kind != EX_REDUCE || !in->rhs->region || !in->ir || in->ir->needs_temp)
+      in->lhs->sym->kind != SYM_VAR || !line_comm_expr(in->rhs, NULL) || !in->ir || in->ir->needs_temp)
     return NULL;
   if (ir_expr_needs(in->rhs, in->lhs->sym) || ir_expr_any(in->rhs->rhs, line_comm_expr, NULL)) return NULL;
   return in;
 }
 
 static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred) {
-  Deferred *d = E->open_partial;
-  if (!d || d->begun || e != d->partial->rhs) return false;
+  Deferred *d = E->open_array_stmt;
+  if (!d || d->begun || e != d->array_stmt->rhs) return false;
   d->handle = emit_fresh(E, "zlg");
   d->zt = zt;
   d->zred = zred;
@@ -1775,10 +1805,37 @@ static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char 
   return true;
 }
 
+static bool flood_begun(Emitter *E, const Expr *e, const char *zf, const char *zt, const char *zs) {
+  Deferred *d = E->open_array_stmt;
+  if (!d || d->begun || e != d->array_stmt->rhs) return false;
+  d->handle = emit_fresh(E, "zrm");
+  emit_line(E, "zrt_remap_op *%s; { zrt_map zmp = zrt_map_flood(&%s); %s = zrt_remap_begin(&%s, &%s, &%s, &zmp, %d); }",
+            d->handle, zf, d->handle, zt, E->cover, zs, e->loc.line);
+  d->begun = true;
+  return true;
+}
+
+static bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv, const char *lk, const char *zk, unsigned mask) {
+  Deferred *d = E->open_array_stmt;
+  if (!d || d->begun || e != d->array_stmt->rhs) return false;
+  d->handle = emit_fresh(E, "zla");
+  d->zt = lv;
+  emit_line(E, "zrt_line_assembly *%s = zrt_line_assemble_begin(&%s, &%s, &%s, %uu, %d);", d->handle, lv, zv, E->cover, mask,
+            e->loc.line);
+  if (lk) {
+    d->handle2 = emit_fresh(E, "zla");
+    d->zk = lk;
+    emit_line(E, "zrt_line_assembly *%s = zrt_line_assemble_begin(&%s, &%s, &%s, %uu, %d);", d->handle2, lk, zk, E->cover,
+              mask, e->loc.line);
+  }
+  d->begun = true;
+  return true;
+}
+
 /* After the right-hand side of the statement being begun was hoisted: if its gather was begun,
  * finish its transfers, keep what the end needs, leave the blocks open and return true. */
-static bool partial_opened(Emitter *E) {
-  Deferred *d = E->open_partial;
+static bool array_stmt_opened(Emitter *E) {
+  Deferred *d = E->open_array_stmt;
   if (!d->begun) return false;
   end_transfers(E);
   d->cover = E->cover;
@@ -1792,11 +1849,11 @@ static bool partial_opened(Emitter *E) {
   return true;
 }
 
-/* Emit region statement or assignment st, whose assignment in is a split-phase partial reduction:
- * begun, and pending unless it could not be. */
-static void begin_partial(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
+/* Emit region statement or assignment st, whose assignment in is a split-phase partial reduction,
+ * flood or scan: begun, and pending unless it could not be. */
+static void begin_array_stmt(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
   Deferred *d = ARENA_NEW(E->arena, Deferred);
-  d->partial = in;
+  d->array_stmt = in;
   const char *saved = E->cover;
   Region *saved_sem = E->cover_sem;
   int saved_rank = E->cover_rank;
@@ -1810,9 +1867,9 @@ static void begin_partial(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
     E->cover_sem = st->cover;
     E->cover_rank = st->cover ? st->cover->rank : 0;
   }
-  E->open_partial = d;
+  E->open_array_stmt = d;
   emit_stmt(E, in);
-  E->open_partial = NULL;
+  E->open_array_stmt = NULL;
   if (d->opened) vec_push(E->arena, pending, d);
   else if (d->region) {
     E->indent--;
@@ -1823,8 +1880,9 @@ static void begin_partial(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
   E->cover_rank = saved_rank;
 }
 
-/* End partial reduction statement d: combine the parts, assign P, close the blocks. */
-static void end_partial(Emitter *E, Deferred *d) {
+/* End partial reduction, flood or scan statement d: combine (receive, scan) the parts, assign P,
+ * close the blocks. */
+static void end_array_stmt(Emitter *E, Deferred *d) {
   const char *saved = E->cover;
   Region *saved_sem = E->cover_sem;
   int saved_rank = E->cover_rank;
@@ -1834,9 +1892,19 @@ static void end_partial(Emitter *E, Deferred *d) {
   E->temps = d->temps;
   E->hoist_keys = d->hoist_keys;
   E->hoist_vals = d->hoist_vals;
-  emit_line(E, "/* line %d: the partial reduction's result is needed from here on */", d->partial->loc.line);
-  combine_line(E, d->partial->rhs, d->zt, d->zred, d->handle);
-  emit_assign_loops(E, d->partial);
+  Expr *r = d->array_stmt->rhs;
+  emit_line(E, "/* line %d: the %s's result is needed from here on */", d->array_stmt->loc.line,
+            r->kind == EX_FLOOD ? "flood" : r->kind == EX_SCAN ? "scan" : "partial reduction");
+  if (r->kind == EX_FLOOD) {
+    emit_line(E, "zrt_remap_end(%s);", d->handle);
+  } else if (r->kind == EX_SCAN) {
+    emit_line(E, "zrt_line_assemble_end(%s);", d->handle);
+    if (d->handle2) emit_line(E, "zrt_line_assemble_end(%s);", d->handle2);
+    scan_rest(E, r, d->zt, d->zk);
+  } else {
+    combine_line(E, r, d->zt, d->zred, d->handle);
+  }
+  emit_assign_loops(E, d->array_stmt);
   if (d->region) {
     E->indent--;
     emit_line(E, "}");
@@ -1846,10 +1914,10 @@ static void end_partial(Emitter *E, Deferred *d) {
   E->cover_rank = saved_rank;
 }
 
-/* True if st may need partial reduction statement d's result: names P (or may, see
- * ir_stmt_needs), or starts a transfer from it. */
-static bool needs_partial(const Stmt *st, const Deferred *d) {
-  Symbol *p = d->partial->lhs->sym;
+/* True if st may need the result of partial reduction, flood or scan statement d: names P (or
+ * may, see ir_stmt_needs), or starts a transfer from it. */
+static bool needs_array_stmt(const Stmt *st, const Deferred *d) {
+  Symbol *p = d->array_stmt->lhs->sym;
   if (ir_stmt_needs(st, p)) return true;
   for (int i = 0; st->ir && i < st->ir->pre.len; i++) {
     const IrTransfer *t = st->ir->pre.items[i];
@@ -1861,7 +1929,7 @@ static bool needs_partial(const Stmt *st, const Deferred *d) {
 
 /* True if d has a member that st may need (ir_split_needed). */
 static bool needs_member(const Stmt *st, const Deferred *d) {
-  if (d->partial) return needs_partial(st, d);
+  if (d->array_stmt) return needs_array_stmt(st, d);
   for (int i = 0; i < d->members.len; i++)
     if (ir_split_needed(st, member(d, i))) return true;
   return false;
@@ -1869,7 +1937,7 @@ static bool needs_member(const Stmt *st, const Deferred *d) {
 
 /* Before statement st (NULL: the end of the list): end the pending reductions it may need; at the
  * end of a loop body, defer those that run ahead. What was begun inside the blocks of a partial
- * reduction that ends, ends before it. */
+ * reduction, flood or scan statement that ends, ends before it. */
 static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
   int n = pending->len, kept = 0;
   if (n == 0) return;
@@ -1878,12 +1946,12 @@ static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
   for (int i = 0; i < n; i++) {
     Deferred *d = pending->items[i];
     ends[i] = !st || inside || needs_member(st, d);
-    inside |= ends[i] && d->partial;
+    inside |= ends[i] && d->array_stmt;
   }
   for (int i = n - 1; i >= 0; i--) {
     Deferred *d = pending->items[i];
     if (!ends[i]) continue;
-    if (d->partial) end_partial(E, d);
+    if (d->array_stmt) end_array_stmt(E, d);
     else if (!st && d->runahead) defer_deferred(E, d);
     else end_deferred(E, d);
   }
@@ -1960,9 +2028,9 @@ void emit_stmts(Emitter *E, StmtList *l) {
   PtrVec pending = {0};
   for (int i = 0; i < l->n; i++) {
     end_needed(E, &pending, l->items[i]);
-    Stmt *partial = split_partial(E, l->items[i]);
-    if (partial) {
-      begin_partial(E, &pending, l->items[i], partial);
+    Stmt *array_stmt = split_array_stmt(E, l->items[i]);
+    if (array_stmt) {
+      begin_array_stmt(E, &pending, l->items[i], array_stmt);
       continue;
     }
     bool next_pre = i + 1 < l->n && l->items[i + 1]->ir && l->items[i + 1]->ir->pre.len > 0;

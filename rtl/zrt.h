@@ -228,6 +228,13 @@ void zrt_region_line(struct zrt_region *out, const struct zrt_region *c, unsigne
 /* Collect into *whole the values of part over c that my line of the grid through the dimensions
  * in mask holds: all of c in those dimensions, my part in the others (scans). */
 void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const struct zrt_region *c, unsigned mask, int line);
+/* The same split-phase (a scan begun in its statement, ended where a later one needs it): begin
+ * allocates *whole and sends part's values (part may change afterwards); end fills *whole. Every
+ * process of a line begins them in the same order. */
+typedef struct zrt_line_assembly zrt_line_assembly;
+zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *part, const struct zrt_region *c,
+                                           unsigned mask, int line);
+void zrt_line_assemble_end(zrt_line_assembly *a);
 /* The number of elements this process holds of a. */
 size_t zrt_array_elems(const zrt_array *a);
 /* Collect the elements of a over region c (its bounding box) into *whole on process 0. */
@@ -245,6 +252,12 @@ typedef struct zrt_map {
 /* Collective: for every index i of region dc, dst[i] = src[m(i)]; every process sets the part of
  * dst it owns. dst may be src (all sources are read first). */
 void zrt_remap(zrt_array *dst, const struct zrt_region *dc, const zrt_array *src, const zrt_map *m, int line);
+/* The same split-phase (a flood begun in its statement, ended where a later one needs it): begin
+ * reads src and sends; end receives into dst. Neither dst nor src may change in between; every
+ * process begins its remaps in the same order. */
+typedef struct zrt_remap_op zrt_remap_op;
+zrt_remap_op *zrt_remap_begin(zrt_array *dst, const struct zrt_region *dc, const zrt_array *src, const zrt_map *m, int line);
+void zrt_remap_end(zrt_remap_op *op);
 /* The map of A@d (wrap: A@^d, wrapping in A's declared region). */
 zrt_map zrt_map_shift(const zrt_array *a, const int64_t *d, bool wrap);
 /* The map of >>[S]: the index of S's singleton dimensions, the index itself elsewhere. */

@@ -492,7 +492,19 @@ void zrt_region_line(zrt_region *out, const zrt_region *c, unsigned mask) {
     }
 }
 
-void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const zrt_region *c, unsigned mask, int line) {
+/* A line assembly in flight: the boxes of the line's members and the bytes gathered. */
+struct zrt_line_assembly {
+  zrt_array *whole;
+  int nmembers;
+  int *counts, *displs;
+  int64_t (*blo)[ZRT_MAX_RANK], (*bhi)[ZRT_MAX_RANK];
+  bool *has;
+  char *all, *mine;
+  MPI_Request rq;
+};
+
+zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *part, const zrt_region *c, unsigned mask,
+                                           int line) {
   int r = c->rank;
   int me[ZRT_MAX_RANK] = {0}, dims[ZRT_MAX_RANK] = {0}, mc[ZRT_MAX_RANK] = {0};
   zrt_proc_coords(r, zrt_g.me, me);
@@ -514,18 +526,21 @@ void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const zrt_region
   }
   zrt_array_alloc_box(whole, r, part->elem, lo, hi, c->flood | part->flood, empty, line);
   /* the members of my line, in line order (zrt_line_allgather's key: row-major in the masked dims) */
-  int nmembers = 1;
+  zrt_line_assembly *a = zrt_xmalloc(sizeof *a);
+  a->whole = whole;
+  a->nmembers = 1;
   for (int k = 0; k < r; k++)
     if (mask >> k & 1)
-      nmembers *= dims[k];
-  int *counts = calloc((size_t)nmembers, sizeof *counts), *displs = calloc((size_t)nmembers, sizeof *displs);
-  int64_t (*blo)[ZRT_MAX_RANK] = calloc((size_t)nmembers, sizeof *blo), (*bhi)[ZRT_MAX_RANK] = calloc((size_t)nmembers, sizeof *bhi);
-  bool *has = calloc((size_t)nmembers, sizeof *has);
-  if (!counts || !displs || !blo || !bhi || !has)
-    zrt_error(line, "out of memory");
+      a->nmembers *= dims[k];
+  int n = a->nmembers;
+  a->counts = zrt_xcalloc((size_t)n, sizeof *a->counts);
+  a->displs = zrt_xcalloc((size_t)n, sizeof *a->displs);
+  a->blo = zrt_xcalloc((size_t)n, sizeof *a->blo);
+  a->bhi = zrt_xcalloc((size_t)n, sizeof *a->bhi);
+  a->has = zrt_xcalloc((size_t)n, sizeof *a->has);
   size_t total = 0, mine_bytes = 0;
   int my_index = 0;
-  for (int j = 0; j < nmembers; j++) {
+  for (int j = 0; j < n; j++) {
     int co[ZRT_MAX_RANK];
     memcpy(co, me, sizeof co);
     int rest = j;
@@ -539,36 +554,44 @@ void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const zrt_region
       same &= co[k] == me[k];
     if (same)
       my_index = j;
-    has[j] = !empty;
-    for (int k = 0; k < r && has[j]; k++)
-      has[j] = part_range(c, k, co, &blo[j][k], &bhi[j][k]);
-    size_t bytes = has[j] ? box_elems(r, blo[j], bhi[j]) * part->elem : 0;
-    counts[j] = (int)bytes;
-    displs[j] = (int)total;
+    a->has[j] = !empty;
+    for (int k = 0; k < r && a->has[j]; k++)
+      a->has[j] = part_range(c, k, co, &a->blo[j][k], &a->bhi[j][k]);
+    size_t bytes = a->has[j] ? box_elems(r, a->blo[j], a->bhi[j]) * part->elem : 0;
+    a->counts[j] = (int)bytes;
+    a->displs[j] = (int)total;
     total += bytes;
     if (same)
       mine_bytes = bytes;
   }
-  char *all = malloc(total ? total : 1), *mine = malloc(mine_bytes ? mine_bytes : 1);
-  if (!all || !mine)
-    zrt_error(line, "out of memory");
+  a->all = zrt_xmalloc(total);
+  a->mine = zrt_xmalloc(mine_bytes);
+  a->rq = MPI_REQUEST_NULL;
   if (mine_bytes)
-    zrt_copy_box(part, blo[my_index], bhi[my_index], mine, true);
-  if (zrt_g.nprocs == 1 || !zrt_g.mpi || nmembers == 1) {
-    memcpy(all, mine, mine_bytes);
-  } else {
-    MPI_Request rq;
-    MPI_Iallgatherv(mine, (int)mine_bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, line_comm(r, mask), &rq);
-    zrt_wait(&rq);
-  }
-  for (int j = 0; j < nmembers; j++)
-    if (has[j] && counts[j])
-      zrt_copy_box(whole, blo[j], bhi[j], all + displs[j], false);
-  free(all);
-  free(mine);
-  free(counts);
-  free(displs);
-  free(blo);
-  free(bhi);
-  free(has);
+    zrt_copy_box(part, a->blo[my_index], a->bhi[my_index], a->mine, true);
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || n == 1)
+    memcpy(a->all, a->mine, mine_bytes);
+  else
+    MPI_Iallgatherv(a->mine, (int)mine_bytes, MPI_BYTE, a->all, a->counts, a->displs, MPI_BYTE, line_comm(r, mask), &a->rq);
+  return a;
+}
+
+void zrt_line_assemble_end(zrt_line_assembly *a) {
+  if (a->rq != MPI_REQUEST_NULL)
+    zrt_wait(&a->rq);
+  for (int j = 0; j < a->nmembers; j++)
+    if (a->has[j] && a->counts[j])
+      zrt_copy_box(a->whole, a->blo[j], a->bhi[j], a->all + a->displs[j], false);
+  free(a->all);
+  free(a->mine);
+  free(a->counts);
+  free(a->displs);
+  free(a->blo);
+  free(a->bhi);
+  free(a->has);
+  free(a);
+}
+
+void zrt_line_assemble(zrt_array *whole, const zrt_array *part, const zrt_region *c, unsigned mask, int line) {
+  zrt_line_assemble_end(zrt_line_assemble_begin(whole, part, c, mask, line));
 }

@@ -124,6 +124,13 @@ void *zrt_xmalloc(size_t bytes) {
   return p;
 }
 
+void *zrt_xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    zrt_error(0, "out of memory");
+  return p;
+}
+
 void zrt_verror(int line, const char *fmt, va_list ap) {
   char *msg = NULL;
   if (vasprintf(&msg, fmt, ap) < 0)

@@ -115,6 +115,8 @@ void zrt_xfer_stats_print(FILE *out);
 
 /* malloc that stops the run with "out of memory" instead of returning NULL (never NULL for 0). */
 void *zrt_xmalloc(size_t bytes);
+/* The same for calloc. */
+void *zrt_xcalloc(size_t n, size_t size);
 
 /* Create / free the window through which processes agree on who reports an error. */
 void zrt_error_setup(void);

@@ -129,48 +129,66 @@ static void copy_lists(const zrt_array *a, const remap_peer *pe, bool use_src, c
   }
 }
 
-void zrt_remap(zrt_array *dst, const zrt_region *dc, const zrt_array *src, const zrt_map *m, int line) {
+/* A remap in flight: what this process sends and receives. */
+struct zrt_remap_op {
+  zrt_array *dst;
+  remap_peer *sends, *recvs;
+  bool *has_send, *has_recv;
+};
+
+zrt_remap_op *zrt_remap_begin(zrt_array *dst, const zrt_region *dc, const zrt_array *src, const zrt_map *m, int line) {
   int P = zrt_g.nprocs, me = zrt_g.me;
   if (dst->elem != src->elem)
     zrt_error(line, "internal error: remap between arrays of different element sizes");
-  remap_peer *sends = calloc((size_t)P, sizeof *sends), *recvs = calloc((size_t)P, sizeof *recvs);
-  bool *has_send = calloc((size_t)P, sizeof *has_send), *has_recv = calloc((size_t)P, sizeof *has_recv);
-  if (!sends || !recvs || !has_send || !has_recv)
-    zrt_error(line, "out of memory");
+  zrt_remap_op *op = zrt_xmalloc(sizeof *op);
+  op->dst = dst;
+  op->sends = zrt_xcalloc((size_t)P, sizeof *op->sends);
+  op->recvs = zrt_xcalloc((size_t)P, sizeof *op->recvs);
+  op->has_send = zrt_xcalloc((size_t)P, sizeof *op->has_send);
+  op->has_recv = zrt_xcalloc((size_t)P, sizeof *op->has_recv);
+  remap_peer *sends = op->sends, *recvs = op->recvs;
   /* pack everything first (sources are read before anything is written) */
   for (int q = 0; q < P; q++) {
-    if ((has_send[q] = pair_lists(dst, dc, src, m, me, q, &sends[q]))) {
-      if (!(sends[q].buf = malloc(sends[q].bytes)))
-        zrt_error(line, "out of memory");
+    if ((op->has_send[q] = pair_lists(dst, dc, src, m, me, q, &sends[q]))) {
+      sends[q].buf = zrt_xmalloc(sends[q].bytes);
       copy_lists(src, &sends[q], true, sends[q].buf, true);
     }
-    if (q != me && (has_recv[q] = pair_lists(dst, dc, src, m, q, me, &recvs[q])))
-      if (!(recvs[q].buf = malloc(recvs[q].bytes)))
-        zrt_error(line, "out of memory");
+    if (q != me && (op->has_recv[q] = pair_lists(dst, dc, src, m, q, me, &recvs[q])))
+      recvs[q].buf = zrt_xmalloc(recvs[q].bytes);
   }
   for (int q = 0; q < P; q++)
-    if (has_recv[q])
+    if (op->has_recv[q])
       MPI_Irecv(recvs[q].buf, (int)recvs[q].bytes, MPI_BYTE, q, REMAP_TAG, MPI_COMM_WORLD, &recvs[q].rq);
   for (int q = 0; q < P; q++)
-    if (has_send[q] && q != me)
+    if (op->has_send[q] && q != me)
       MPI_Isend(sends[q].buf, (int)sends[q].bytes, MPI_BYTE, q, REMAP_TAG, MPI_COMM_WORLD, &sends[q].rq);
-  if (has_send[me])
+  if (op->has_send[me])
     copy_lists(dst, &sends[me], false, sends[me].buf, false);
+  return op;
+}
+
+void zrt_remap_end(zrt_remap_op *op) {
+  int P = zrt_g.nprocs, me = zrt_g.me;
   for (int q = 0; q < P; q++)
-    if (has_recv[q]) {
-      zrt_wait(&recvs[q].rq);
-      copy_lists(dst, &recvs[q], false, recvs[q].buf, false);
+    if (op->has_recv[q]) {
+      zrt_wait(&op->recvs[q].rq);
+      copy_lists(op->dst, &op->recvs[q], false, op->recvs[q].buf, false);
     }
   for (int q = 0; q < P; q++) {
-    if (has_send[q] && q != me)
-      zrt_wait(&sends[q].rq);
-    free_lists(&sends[q]);
-    free_lists(&recvs[q]);
+    if (op->has_send[q] && q != me)
+      zrt_wait(&op->sends[q].rq);
+    free_lists(&op->sends[q]);
+    free_lists(&op->recvs[q]);
   }
-  free(sends);
-  free(recvs);
-  free(has_send);
-  free(has_recv);
+  free(op->sends);
+  free(op->recvs);
+  free(op->has_send);
+  free(op->has_recv);
+  free(op);
+}
+
+void zrt_remap(zrt_array *dst, const zrt_region *dc, const zrt_array *src, const zrt_map *m, int line) {
+  zrt_remap_end(zrt_remap_begin(dst, dc, src, m, line));
 }
 
 zrt_map zrt_map_shift(const zrt_array *a, const int64_t *d, bool wrap) {

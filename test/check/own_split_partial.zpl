@@ -1,5 +1,7 @@
-/* own_split_partial.zpl - partial reductions are split-phase (issue 7): [C] P := op<< [S] e folds
- * the local parts where it is and begins combining them along the process grid's lines; the
+/* own_split_partial.zpl - partial reductions, floods and scans are split-phase (issue 7):
+ * [C] P := op<< [S] e folds the local parts where it is and begins combining them along the
+ * process grid's lines, [C] P := >>[S] e begins sending the source's values to the processes that
+ * need them, and [C] P := op|| e begins assembling the grid line's values (also under a mask); the
  * statements that follow run while the line gathers are in flight, until the first that reads or
  * writes P, or starts a transfer of P's ghost cells (a shifted read of P, which the communication
  * optimizer may start right after P's statement), or the end of the list. Two partial reductions
@@ -17,7 +19,8 @@ region R = [1..n, 1..n];
 
 direction north = [-1, 0]; south = [1, 0];
 
-var A, B, C, P : [R] integer;
+var A, B, C, P, F, X, Y : [R] integer;
+    M : [R] boolean;
     RS : [Col] integer;
     CS : [Row] integer;
     total, big, i, m : integer;
@@ -58,4 +61,23 @@ begin
   end;
   [First] writeln(C);
   writeln("big ", big);
+
+  -- a flood of row 2 over the whole array travels while B and a reduction are computed
+  [R] F := >>[2, 1..n] A;
+  [R] B := A * 3;
+  [R] total := +<< B;
+  [R] C := F + B;
+  [First] writeln(C);
+  writeln("total ", total);
+
+  -- scans: row-major, along the rows, and under a mask, while other statements run
+  [R] X := +|| A;
+  [R] M := (Index1 + Index2) % 3 != 0;
+  [R] Y := +||[2] A;
+  [R with M] C := +|| B;
+  [R] B := B + 1;
+  [R] total := +<< (X + Y);
+  [First] writeln(Y);
+  [R] writeln(C);
+  writeln("total ", total);
 end;

@@ -80,14 +80,18 @@ count() { grep -c -- "$2" "$1"; }
   [ "$(count "$t/s.c" 'runs ahead')" = 1 ] && [ "$(count "$t/s.c" 'zrt_allgather(&')" = 2 ] &&
   [ "$(count "$t/s.c" 'zrt_allgather_begin(')" = 6 ] && [ "$(count "$t/sn.c" 'zrt_allgather_begin(')" = 0 ] ||
   { echo "codegen_shapes.sh: own_split_expr: unexpected split-phase reductions:"; grep -n 'zrt_allgather\|runs ahead' "$t/s.c"; fail=1; }
-# partial reductions (test/check/own_split_partial.zpl): all five begin split-phase; the two in
-# flight together end in reverse order; the one whose transfer the optimizer starts early ends
-# before it; -fno-overlap: none
+# partial reductions, floods and scans (test/check/own_split_partial.zpl): all five partial
+# reductions, the flood and the three scans (one masked: two assemblies) begin split-phase; those
+# in flight together end in reverse order;
+# the one whose transfer the optimizer starts early ends before it; full reductions begun inside
+# end first; -fno-overlap: none
 "$AZC" test/check/own_split_partial.zpl -o "$t/q.c" || exit 1
 "$AZC" -fno-overlap test/check/own_split_partial.zpl -o "$t/qn.c" || exit 1
-ends=$(grep -o "line [0-9]*: the partial reduction's result is needed" "$t/q.c" | awk '{ print $2 }' | tr -d : | tr '\n' ' ')
+ends=$(grep -o "line [0-9]*: the [a-z ]*'s result is needed" "$t/q.c" | awk '{ print $2 }' | tr -d : | tr '\n' ' ')
 [ "$(count "$t/q.c" 'zrt_line_allgather_begin(')" = 5 ] && [ "$(count "$t/qn.c" 'zrt_line_allgather_begin(')" = 0 ] &&
-  [ "$ends" = "31 40 39 46 54 " ] &&
-  awk '/line 46: the partial reduction/ { p = NR } /zrt_dr\(&zx1\)/ { d = NR } END { exit !(p && d && p < d) }' "$t/q.c" ||
-  { echo "codegen_shapes.sh: own_split_partial: unexpected split-phase partial reductions (ends: $ends):"; grep -n 'line_allgather\|needed from\|zrt_dr' "$t/q.c"; fail=1; }
+  [ "$(count "$t/q.c" 'zrt_remap_begin(')" = 1 ] && [ "$(count "$t/qn.c" 'zrt_remap_begin(')" = 0 ] &&
+  [ "$(count "$t/q.c" 'zrt_line_assemble_begin(')" = 4 ] && [ "$(count "$t/qn.c" 'zrt_line_assemble_begin(')" = 0 ] &&
+  [ "$ends" = "37 34 43 42 49 59 57 68 66 77 76 74 79 " ] &&
+  awk '/line 49: the partial reduction/ { p = NR } /zrt_dr\(&zx1\)/ { d = NR } END { exit !(p && d && p < d) }' "$t/q.c" ||
+  { echo "codegen_shapes.sh: own_split_partial: unexpected split-phase collectives (ends: $ends):"; grep -n 'line_allgather\|remap\|assemble\|needed from\|zrt_dr' "$t/q.c"; fail=1; }
 exit $fail
