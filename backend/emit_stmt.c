@@ -1772,8 +1772,8 @@ static void defer_deferred(Emitter *E, const Deferred *d) {
  * zrt_remap_begin; assembling the scan's grid line, zrt_line_assemble_begin); the statement's C
  * blocks stay open while the next statements are emitted inside them, until the first that may
  * need P (or whose transfers start from P) or the end of the list, where the parts are combined
- * (received, scanned) and P assigned, and the blocks close. Later split-phase work begun inside
- * those blocks ends before them. */
+ * (received, scanned) and P assigned, and the blocks close. Such statements begun inside those
+ * blocks end before them; full reductions begun there may end later (their handles are static). */
 
 /* True if e is a flood, scan or partial reduction. */
 static bool line_comm_expr(const Expr *e, const void *arg) {
@@ -1859,6 +1859,7 @@ static void begin_array_stmt(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
   int saved_rank = E->cover_rank;
   if (st->kind == ST_REGION) {
     d->region = true;
+    emit_pre_transfers(E, st); /* those comm_opt starts before it (emit_stmt's, which is bypassed) */
     const char *c = emit_fresh(E, "zc");
     emit_line(E, "{");
     E->indent++;
@@ -1936,8 +1937,8 @@ static bool needs_member(const Stmt *st, const Deferred *d) {
 }
 
 /* Before statement st (NULL: the end of the list): end the pending reductions it may need; at the
- * end of a loop body, defer those that run ahead. What was begun inside the blocks of a partial
- * reduction, flood or scan statement that ends, ends before it. */
+ * end of a loop body, defer those that run ahead. A partial reduction, flood or scan statement
+ * begun inside the blocks of one that ends, ends before it. */
 static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
   int n = pending->len, kept = 0;
   if (n == 0) return;
@@ -1945,7 +1946,7 @@ static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
   bool inside = false;
   for (int i = 0; i < n; i++) {
     Deferred *d = pending->items[i];
-    ends[i] = !st || inside || needs_member(st, d);
+    ends[i] = !st || (inside && d->array_stmt) || needs_member(st, d);
     inside |= ends[i] && d->array_stmt;
   }
   for (int i = n - 1; i >= 0; i--) {
@@ -1984,7 +1985,9 @@ static void emit_group(Emitter *E, PtrVec *pending, StmtList *l, int i, int n, S
   Deferred *d = ARENA_NEW(E->arena, Deferred);
   d->handle = emit_fresh(E, "zred");
   d->runahead = true;
-  emit_line(E, "int %s;", d->handle);
+  /* at file scope: it may end after the C blocks around it close (those of a split partial
+   * reduction, flood or scan it was begun in); no call comes between its begin and end */
+  buf_printf(&E->globals, "static int %s;\n", d->handle);
   int *firsts = ARENA_ARRAY(E->arena, int, n);
   d->member_first = ARENA_ARRAY(E->arena, int, n);
   for (int k = 0; k < n; k++) {

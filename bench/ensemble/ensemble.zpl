@@ -4,8 +4,8 @@
  * sweep monitors its runs. No cell reads another: the reductions are the only communication, and
  * the loop never needs them, so they run ahead (passes/runahead.c). With AZ_RUNAHEAD=0 every
  * step waits for the slowest process; with run-ahead a process only waits when it is K
- * reductions ahead of it. (The energy is summed, then divided after the loop: a reduction that is
- * part of a larger expression, `+<< e / c`, does not run ahead; docs/collectives.md.) */
+ * reductions ahead of it. (The energy is summed every step and divided after the loop; a reduction
+ * inside a larger expression, `(+<< e) / c`, would run ahead as well: docs/collectives.md.) */
 program ensemble;
 
 config var n     : integer = 256;

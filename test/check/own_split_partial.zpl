@@ -6,7 +6,7 @@
  * writes P, or starts a transfer of P's ghost cells (a shifted read of P, which the communication
  * optimizer may start right after P's statement), or the end of the list. Two partial reductions
  * in flight end in the reverse order they began when the first is needed first. A full reduction
- * begun inside ends with them. Integer values: the output is exact, the same with any
+ * begun inside one ends where it is needed, after it. Integer values: the output is exact, the same with any
  * AZ_RUNAHEAD, binding and number of processes. */
 program own_split_partial;
 
@@ -34,7 +34,7 @@ begin
   [Col] RS := +<< [R] A;
   m := n * 3;
   [R] B := A * 2 + m;
-  [R] total := +<< B;        -- a full reduction begun inside: ends first
+  [R] total := +<< B;        -- a full reduction begun inside: ends after it
   [Col] writeln(RS);
   writeln("total ", total);
 
