@@ -130,6 +130,8 @@ static void copy_lists(const zrt_array *a, const remap_peer *pe, bool use_src, c
 }
 
 void zrt_remap(zrt_array *dst, const zrt_region *dc, const zrt_array *src, const zrt_map *m, int line) {
+  ZRT_COMM_SPAN(ZRT_COMM_REMAP);
+  zrt_comm_count(ZRT_COMM_REMAP, 1, 0, 0);
   int P = zrt_g.nprocs, me = zrt_g.me;
   if (dst->elem != src->elem)
     zrt_error(line, "internal error: remap between arrays of different element sizes");
@@ -152,8 +154,10 @@ void zrt_remap(zrt_array *dst, const zrt_region *dc, const zrt_array *src, const
     if (has_recv[q])
       MPI_Irecv(recvs[q].buf, (int)recvs[q].bytes, MPI_BYTE, q, REMAP_TAG, MPI_COMM_WORLD, &recvs[q].rq);
   for (int q = 0; q < P; q++)
-    if (has_send[q] && q != me)
+    if (has_send[q] && q != me) {
       MPI_Isend(sends[q].buf, (int)sends[q].bytes, MPI_BYTE, q, REMAP_TAG, MPI_COMM_WORLD, &sends[q].rq);
+      zrt_comm_count(ZRT_COMM_REMAP, 0, 1, sends[q].bytes);
+    }
   if (has_send[me])
     copy_lists(dst, &sends[me], false, sends[me].buf, false);
   for (int q = 0; q < P; q++)
