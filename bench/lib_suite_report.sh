@@ -106,10 +106,14 @@ paper_comparison() {
   echo "(positive: faster than msg; comm: the same binding's time in communication against msg's),"
   echo "the range over the benchmarks:"
   echo
-  echo "| np | benchmarks | total time gain | communication time gain | fastest non-msg binding |"
-  echo "|--:|---|--:|--:|---|"
   best_gains "$BENCHES" > "$out/gains.txt"
   best_gains micro > "$out/gains_micro.txt"
+  if [ ! -s "$out/gains.txt" ] && [ ! -s "$out/gains_micro.txt" ]; then
+    echo "(none: this run measured no benchmark on 2 or more processes)"
+    return 0
+  fi
+  echo "| np | benchmarks | total time gain | communication time gain | fastest non-msg binding |"
+  echo "|--:|---|--:|--:|---|"
   for np in $NPS; do
     [ "$np" -ge 2 ] || continue
     grep -q " $np " "$out/gains.txt" && echo "| $np | cannon, jacobi, simple, swm, tomcatv | $(gain_range "$np" 4 < "$out/gains.txt") | $(gain_range "$np" 5 < "$out/gains.txt") | $(awk -v np="$np" '$2 == np { printf "%s%s: %s", (n++ ? ", " : ""), $1, $3 }' "$out/gains.txt") |"
@@ -138,6 +142,7 @@ compile_table() {
 # plot_data: the data files of bench/suite.gp in $out/plot: micro.dat (time per configuration and
 # binding), time_NAME.dat (time / msg per np and binding), comm_NAME.dat (comm ms per np and binding).
 plot_data() {
+  rm -rf "$out/plot"
   mkdir -p "$out/plot"
   awk -v dir="$out/plot" -v bindings="$BINDINGS" '
     BEGIN { nb = split(bindings, bs, " "); hdr = ""; for (i = 1; i <= nb; i++) hdr = hdr " " bs[i] }
@@ -188,7 +193,10 @@ make_plots() {
   names=
   for name in $BENCHES; do [ -f "$out/plot/time_$name.dat" ] && names="$names $name"; done
   rm -f "$plots"/suite_*.png
-  gnuplot -e "dir='$out/plot'; outdir='$plots'; benches='${names# }'; runs='$RUNS'; note='${QUICK:+ - QUICK RUN, not the measurement}'" bench/suite.gp 2> "$out/gnuplot.err" ||
+  micro=0
+  [ -f "$out/plot/micro.dat" ] && micro=1
+  [ -n "$names" ] || [ "$micro" = 1 ] || return 0
+  gnuplot -e "dir='$out/plot'; outdir='$plots'; micro=$micro; benches='${names# }'; runs='$RUNS'; note='${QUICK:+ - QUICK RUN, not the measurement}'" bench/suite.gp 2> "$out/gnuplot.err" ||
     { complain "gnuplot failed: $(head -3 "$out/gnuplot.err")"; return 0; }
   for f in "$plots"/suite_*.png; do [ -f "$f" ] && basename "$f"; done
 }
@@ -213,8 +221,7 @@ section() {
   echo "fixed, except cannon's: its n steps grow with n, so its work per process grows with sqrt(np)"
   echo "(n^3 / np multiply-adds per process), as the paper notes for CANNON."
   echo
-  sizes_table
-  echo
+  [ -s "$sizes" ] && { sizes_table; echo; }
   echo "**Columns.** time: median loop seconds. comm: from one more run with AZ_STATS=1, the seconds"
   echo "the slowest process spent inside the runtime's communication calls during the timed loop (the"
   echo "Ironman calls DR/SR/DN/SV of the ghost-cell transfers with their packing and unpacking, the"
@@ -231,8 +238,8 @@ section() {
     bench_table micro
     echo
   fi
-  echo "### The five benchmarks (the paper's Figs. 8 and 9)"
-  echo
+  grep -q -e '^cannon ' -e '^jacobi ' -e '^simple ' -e '^swm ' -e '^tomcatv ' "$res" &&
+    { echo "### The five benchmarks (the paper's Figs. 8 and 9)"; echo; }
   plot_link suite_time.png "loop time per binding, relative to msg, per np"
   plot_link suite_comm.png "time in communication per binding, per np"
   for name in $BENCHES; do

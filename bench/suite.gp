@@ -1,6 +1,6 @@
 # suite.gp - the plots of bench/suite.sh in the layout of the Ironman paper's Figs. 6, 8 and 9:
 # grouped bars, one bar per binding. Called as
-#   gnuplot -e "dir='DATA'; outdir='PNGS'; benches='cannon jacobi ...'; runs='5'; note=''" bench/suite.gp
+#   gnuplot -e "dir='DATA'; outdir='PNGS'; micro=1; benches='cannon jacobi ...'; runs='5'; note=''" bench/suite.gp
 # with the data files of lib_suite_report.sh's plot_data in DATA (a header line naming the
 # bindings, then one line per group; "-" where a number is missing). Writes
 #   suite_micro.png  the micro benchmark: loop time per process configuration (Fig. 6)
@@ -16,18 +16,22 @@ set boxwidth 0.9
 set grid ytics lc rgb "#cccccc"
 set key top left
 set yrange [0:*]
+set offsets 0, 0, graph 0.1, 0    # room above the tallest bar
 # one colour per binding, in the order msg put store tailored
 set linetype 1 lc rgb "#4c72b0"
 set linetype 2 lc rgb "#dd8452"
 set linetype 3 lc rgb "#55a868"
 set linetype 4 lc rgb "#c44e52"
 
-# Fig. 6
-set output outdir."/suite_micro.png"
-set title "Micro benchmark: 8-way nearest-neighbour exchange, the same block per process (median of ".runs." runs)".note
-set xlabel "process configuration (rows x columns of processes)"
-set ylabel "loop time (s)"
-plot for [i=2:5] dir."/micro.dat" using i:xtic(1) title columnheader(i)
+# Fig. 6 (when micro = 1)
+if (micro) {
+  set output outdir."/suite_micro.png"
+  set title "Micro benchmark: 8-way nearest-neighbour exchange, the same block per process (median of ".runs." runs)".note
+  set xlabel "process configuration (rows x columns of processes)"
+  set ylabel "loop time (s)"
+  plot for [i=2:5] dir."/micro.dat" using i:xtic(1) title columnheader(i)
+}
+if (words(benches) == 0) { exit }
 
 nb = words(benches)
 rows = (nb > 3) ? 2 : 1
@@ -37,7 +41,7 @@ bindings = "msg put store tailored"
 
 # legend: a panel with the bindings' colours only
 set macros
-LEGEND = 'unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; set key center center font ",11" samplen 3 spacing 1.5; set yrange [0:1]; plot for [i=1:4] NaN with boxes fill solid 0.85 lt i title word(bindings, i); set border; set tics; set grid ytics; set yrange [0:*]'
+LEGEND = 'unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; set key center center font ",11" samplen 3 spacing 1.5; set yrange [0:1]; set offsets 0, 0, 0, 0; plot for [i=1:4] NaN with boxes fill solid 0.85 lt i title word(bindings, i); set border; set tics; set grid ytics; set yrange [0:*]; set offsets 0, 0, graph 0.1, 0'
 
 # Figs. 8 and 9: time relative to msg
 set output outdir."/suite_time.png"

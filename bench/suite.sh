@@ -13,7 +13,8 @@
 # (bench/jacobi/jacobi_mpi.c, bench/cg/cg_mpi.c) at np = 1, 2, 4, and azc's compile times.
 # It writes the section between <!-- suite:begin --> and <!-- suite:end --> of docs/performance.md
 # and the plots docs/plots/suite_*.png (gnuplot; installed when missing and run as root).
-# np = 4 is oversubscribed on a 2-core machine. About 20 minutes on the project's 2-core machines.
+# np = 4 is oversubscribed on a 2-core machine. About 20 minutes on the project's 2-core machine
+# with another job running (load 4-7; one round of everything took 6 minutes), less when quiet.
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/suite.sh   (or make bench)
 # Environment: BENCH_RUNS (5), BENCH_TIMEOUT (seconds per run, 120),
@@ -125,15 +126,16 @@ cflags=$("$AZC" --cflags) && libs=$("$AZC" --libs) || exit 1
 # appends "NAME LINES AZC-SECONDS CC-SECONDS" (medians) to $comp.
 build() {
   name=$1 src=$(source_of "$1")
+  rm -f "$out/$name"
   : > "$out/azc.times"; : > "$out/cc.times"
   i=0
   while [ $i -lt "$RUNS" ]; do
     set -- $("$BUILD/bench/runstat" -t 600 "$AZC" "$src" -o "$out/$name.c")
-    [ "$3" = 0 ] || { "$AZC" "$src" -o "$out/$name.c"; complain "azc fails on $src"; return 1; }
+    [ "${3:-1}" = 0 ] || { "$AZC" "$src" -o "$out/$name.c"; complain "azc fails on $src"; return 1; }
     echo "$1" >> "$out/azc.times"
     # shellcheck disable=SC2086
     set -- $("$BUILD/bench/runstat" -t 600 mpicc "$COPT" $cflags "$out/$name.c" -o "$out/$name" $libs)
-    [ "$3" = 0 ] || { complain "the C compiler fails on $out/$name.c"; return 1; }
+    [ "${3:-1}" = 0 ] || { complain "the C compiler fails on $out/$name.c"; return 1; }
     echo "$1" >> "$out/cc.times"
     i=$((i + 1))
   done
@@ -141,7 +143,7 @@ build() {
 }
 
 programs=
-for name in micro $BENCHES; do wanted "$name" && programs="$programs $name"; done
+for name in micro $BENCHES; do { wanted "$name" || wanted compile; } && programs="$programs $name"; done
 wanted mpi && programs="$programs jacobi cg"
 built=
 for name in $programs; do
@@ -149,8 +151,10 @@ for name in $programs; do
   build "$name" && built="$built $name"
 done
 if wanted mpi; then
-  mpicc -O2 -std=gnu11 -o "$out/jacobi_mpi" bench/jacobi/jacobi_mpi.c -lm || complain "jacobi_mpi.c does not compile"
-  mpicc -O2 -std=gnu11 -o "$out/cg_mpi" bench/cg/cg_mpi.c -lm || complain "cg_mpi.c does not compile"
+  for name in jacobi cg; do
+    rm -f "$out/${name}_mpi"
+    mpicc -O2 -std=gnu11 -o "$out/${name}_mpi" "bench/$name/${name}_mpi.c" -lm || complain "${name}_mpi.c does not compile"
+  done
 fi
 
 # ---- running ----
@@ -185,6 +189,7 @@ measure() {
   name=$1 label=$2 np=$3 iters=$4
   shift 4
   for b in $BINDINGS; do : > "$out/$b.times"; done
+  rm -f "$out"/*.res
   stats=0
   [ -n "$QUICK" ] && stats=1
   i=0
