@@ -13,8 +13,8 @@
 # (bench/jacobi/jacobi_mpi.c, bench/cg/cg_mpi.c) at np = 1, 2, 4, and azc's compile times.
 # It writes the section between <!-- suite:begin --> and <!-- suite:end --> of docs/performance.md
 # and the plots docs/plots/suite_*.png (gnuplot; installed when missing and run as root).
-# np = 4 is oversubscribed on a 2-core machine. About 20 minutes on the project's 2-core machine
-# with another job running (load 4-7; one round of everything took 6 minutes), less when quiet.
+# np = 4 is oversubscribed on a 2-core machine. About 12 minutes on the project's 2-core machine
+# when it is quiet (one round of everything took 3.5 minutes), over 20 when another job runs.
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/suite.sh   (or make bench)
 # Environment: BENCH_RUNS (5), BENCH_TIMEOUT (seconds per run, 120),
@@ -84,8 +84,8 @@ base() {
     esac
   else
     case $1 in
-      micro) echo "128 2000" ;; cannon) echo "384 0" ;; jacobi) echo "512 300" ;; simple) echo "256 100" ;;
-      swm) echo "256 200" ;; tomcatv) echo "257 60" ;; cg) echo "256 300" ;;
+      micro) echo "128 4000" ;; cannon) echo "384 0" ;; jacobi) echo "512 600" ;; simple) echo "256 150" ;;
+      swm) echo "256 400" ;; tomcatv) echo "257 100" ;; cg) echo "256 600" ;;
     esac
   fi
 }
