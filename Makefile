@@ -4,7 +4,7 @@
 #   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
 #   make test       build everything and run every test (ends "N passed, N failed")
 #   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file
-#   make bench      run the benchmarks in bench/
+#   make bench      run the benchmarks in bench/ (installs gnuplot-nox for the plots when missing)
 #   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
 #   make install    install azc under $(PREFIX) (default /usr/local)
 #   make SAN=1 ...  the same with AddressSanitizer and UBSan (separate build dir)
@@ -63,7 +63,7 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps test test-quick demo bench bench-rtl install clean run-tests check-deps
+.PHONY: all deps bench-deps test test-quick demo bench bench-rtl install clean run-tests check-deps
 
 all: $(BUILD)/azc $(BUILD)/libzrt.a
 
@@ -210,8 +210,20 @@ demo: deps
 	@echo "   (every iteration must make the file's calls; the tailored binding drops the ready tokens the analysis proves unneeded)"
 	@cd $(BUILD)/demo && AZ_CHECK=jacobi.pdl AZ_COMM=tailored AZ_STATS=1 $(MPIRUN_ENV) mpirun -x AZ_CHECK -x AZ_COMM -x AZ_STATS -np $(DEMO_NP) ./jacobi
 
-bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/azc $(LSB_BIN)
+# gnuplot draws bench/suite.sh's plots (docs/plots/); like deps, installed as root, else the command.
+bench-deps:
+	@command -v gnuplot >/dev/null 2>&1 && exit 0; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "make bench: installing gnuplot-nox"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq gnuplot-nox >/dev/null || exit 1; \
+	else \
+	  echo "make bench: gnuplot is missing (no plots); run:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y gnuplot-nox"; \
+	fi
+
+bench: deps bench-deps
+	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a $(LSB_BIN)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) sh bench/run.sh
 
 # Table 6-1 of von Eicken for libsplit, both transports, next to the raw MPI calls (docs/libsplit.md).

@@ -20,20 +20,14 @@
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/bindings.sh
 set -u
-AZC=${AZC:-build/azc}
-BUILD=${BUILD:-build}
-RUNS=${BENCH_RUNS:-5}
-LIMIT=${BENCH_TIMEOUT:-120}
+. "$(dirname "$0")/lib.sh"
 out=$BUILD/bench/bindings
 mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 
 "$AZC" bench/micro/micro.zpl -o "$out/micro" || exit 1
 "$AZC" bench/jacobi/jacobi.zpl -o "$out/jacobi" || exit 1
 "$AZC" bench/jacobi/jacobi_conv.zpl -o "$out/jacobi_conv" || exit 1
 "$AZC" bench/star/star.zpl -o "$out/star" || exit 1
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 bindings="msg put store tailored store/am store/mpi tailored/mpi"
 status=0

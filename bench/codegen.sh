@@ -6,20 +6,14 @@
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/codegen.sh
 set -u
-AZC=${AZC:-build/azc}
-BUILD=${BUILD:-build}
-RUNS=${BENCH_RUNS:-5}
+. "$(dirname "$0")/lib.sh"
 out=$BUILD/bench/codegen
 mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 "$AZC" bench/jacobi/jacobi.zpl -o "$out/jacobi" || exit 1
 "$AZC" bench/star/star.zpl -o "$out/star" || exit 1
 mpicc -O2 -std=gnu11 -o "$out/jacobi_ref" bench/jacobi/jacobi_ref.c -lm || exit 1
 mpicc -O2 -std=gnu11 -o "$out/star_ref" bench/star/star_ref.c -lm || exit 1
-
-# median of the numbers on standard input
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 printf '%-28s %12s %12s %8s %s\n' "benchmark" "azc s" "C s" "ratio" "same result"
 bench() { # name, program, reference, arguments

@@ -13,13 +13,9 @@
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/distributed.sh
 set -u
-AZC=${AZC:-build/azc}
-BUILD=${BUILD:-build}
-RUNS=${BENCH_RUNS:-5}
-LIMIT=${BENCH_TIMEOUT:-120}     # seconds allowed for one run
+. "$(dirname "$0")/lib.sh"
 out=$BUILD/bench/distributed
 mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 "$AZC" bench/jacobi/jacobi.zpl -o "$out/jacobi" || exit 1
 "$AZC" bench/star/star.zpl -o "$out/star" || exit 1
@@ -27,9 +23,6 @@ mpicc -O2 -std=gnu11 -o "$out/jacobi_mpi" bench/jacobi/jacobi_mpi.c -lm || exit 
 mpicc -O2 -std=gnu11 -o "$out/star_mpi" bench/star/star_mpi.c -lm || exit 1
 
 cores=$(nproc 2>/dev/null || echo 1)
-
-# median of the numbers on standard input
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # run P program arguments...: one mpirun on P processes, its output on standard output
 run() {

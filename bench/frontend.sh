@@ -8,9 +8,8 @@
 # Optional: CC (default cc), BENCH_SIZES (default "10000 100000 1000000"),
 #           BENCH_TIMEOUT (seconds per azc run, default 600).
 set -eu
+. "$(dirname "$0")/lib.sh"
 
-AZC=${AZC:-build/azc}
-BUILD=${BUILD:-build}
 CC=${CC:-cc}
 SIZES=${BENCH_SIZES:-"10000 100000 1000000"}
 TIMEOUT=${BENCH_TIMEOUT:-600}
@@ -28,11 +27,6 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -o "$BUILD/bench/runstat" bench/runstat.c
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/azc-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
-
-# median FILE: the middle value of the numbers in FILE (one a line).
-median() {
-  sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
 
 # make_program N FILE: an N-line program, or for N = 0 the smallest valid program.
 make_program() {
@@ -67,7 +61,7 @@ measure() {
     echo "$2" >>"$tmp/rss"
     i=$((i + 1))
   done
-  echo "$n $lines $(median "$tmp/times") $(sort -n "$tmp/rss" | tail -n 1) $runs" >>"$tmp/rows"
+  echo "$n $lines $(median < "$tmp/times") $(sort -n "$tmp/rss" | tail -n 1) $runs" >>"$tmp/rows"
   rm -f "$prog"
 }
 

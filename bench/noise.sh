@@ -19,13 +19,9 @@
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/noise.sh
 set -u
-AZC=${AZC:-build/azc}
-BUILD=${BUILD:-build}
-RUNS=${BENCH_RUNS:-5}
-LIMIT=${BENCH_TIMEOUT:-120}
+. "$(dirname "$0")/lib.sh"
 out=$BUILD/bench/noise
 mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 status=0
 
 cc -O2 -std=gnu11 -o "$out/selfish" bench/noise/selfish.c || exit 1
@@ -36,8 +32,6 @@ for p in jacobi cg monitor ensemble; do "$AZC" "bench/$p/$p.zpl" -o "$out/$p" --
 "$AZC" bench/jacobi/jacobi_conv.zpl -o "$out/jacobi_conv" --no-pdl || exit 1
 mpicc -O2 -std=gnu11 -o "$out/jacobi_mpi" bench/jacobi/jacobi_mpi.c -lm || exit 1
 mpicc -O2 -std=gnu11 -o "$out/cg_mpi" bench/cg/cg_mpi.c -lm || exit 1
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # one NAME NP MODE NOISE ARGS...: one run, its loop seconds appended to $out/NAME.NP.MODE.NOISE
 one() {

@@ -1,6 +1,7 @@
 #!/bin/sh
-# run.sh - runs every benchmark script bench/*.sh except itself, one after the other,
-# with the caller's environment (AZC, BUILD, ...). Exits 1 if any of them failed.
+# run.sh - runs every benchmark script bench/*.sh except itself and the libraries the others
+# source (bench/lib*.sh), one after the other, with the caller's environment (AZC, BUILD, ...).
+# Exits 1 if any of them failed.
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/run.sh
 set -u
@@ -9,7 +10,7 @@ dir=$(dirname "$0")
 status=0
 for script in "$dir"/*.sh; do
   name=$(basename "$script")
-  [ "$name" = run.sh ] && continue
+  case $name in run.sh | lib*.sh) continue ;; esac
   echo "== $name"
   if ! sh "$script"; then
     echo "== $name FAILED"

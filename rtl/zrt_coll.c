@@ -181,12 +181,14 @@ static const void *gather_finish(gather_op *g) {
 }
 
 const void *zrt_allgather(const void *v, size_t n) {
+  ZRT_COMM_SPAN_GATHER(n);
   gather_op *g = &gathers[GATHER_MAX];
   gather_start(g, v, n);
   return gather_finish(g);
 }
 
 int zrt_allgather_begin(const void *v, size_t n) {
+  ZRT_COMM_SPAN_GATHER(n);
   int h = 0;
   while (h < GATHER_MAX && gathers[h].busy)
     h++;
@@ -200,6 +202,7 @@ int zrt_allgather_begin(const void *v, size_t n) {
 }
 
 const void *zrt_allgather_end(int handle) {
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   zrt_in_flight--;
   return gather_finish(&gathers[handle]);
 }
@@ -212,17 +215,20 @@ static void complete_oldest(void) {
 }
 
 void zrt_allgather_defer(int handle, void (*done)(const void *parts, void *arg), void *arg) {
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   deferred[ndeferred++] = (deferred_gather){handle, done, arg};
   while (ndeferred > runahead)
     complete_oldest();
 }
 
 void zrt_allgather_flush(void) {
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   while (ndeferred > 0)
     complete_oldest();
 }
 
 void zrt_poll(void) {
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   zrt_poll_budget = ZRT_POLL_ELEMS;
   if (zrt_pattern_recording() || zrt_pattern_steady())
     return; /* a pattern's calls are recorded and analysed in the order the gathers' ends make them */
@@ -291,6 +297,7 @@ static size_t box_elems(int rank, const int64_t *lo, const int64_t *hi) {
 }
 
 void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int line) {
+  ZRT_COMM_SPAN_OUTPUT();
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
   for (int k = 0; k < a->rank; k++) {
     bool fl = (a->flood >> k & 1) || (c->flood >> k & 1);
@@ -382,6 +389,7 @@ static void free_gathered(void) {
 }
 
 const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n, int *count) {
+  ZRT_COMM_SPAN_LINE(rank, mask, n);
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || rank < 1 || rank > ZRT_MAX_RANK) {
     *count = 1;
     return zrt_allgather(v, n);
@@ -410,6 +418,7 @@ static void free_line_gathers(void) {
 }
 
 int zrt_line_allgather_begin(int rank, unsigned mask, const void *v, size_t n) {
+  ZRT_COMM_SPAN_LINE(rank, mask, n);
   int h = 0;
   while (h < LINE_GATHER_MAX && line_gathers[h].busy)
     h++;
@@ -444,6 +453,7 @@ int zrt_line_allgather_begin(int rank, unsigned mask, const void *v, size_t n) {
 }
 
 const void *zrt_line_allgather_end(int handle, int *count) {
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   line_gather *g = &line_gathers[handle];
   if (g->rq != MPI_REQUEST_NULL)
     zrt_wait(&g->rq);
@@ -505,6 +515,7 @@ struct zrt_line_assembly {
 
 zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *part, const zrt_region *c, unsigned mask,
                                            int line) {
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   int r = c->rank;
   int me[ZRT_MAX_RANK] = {0}, dims[ZRT_MAX_RANK] = {0}, mc[ZRT_MAX_RANK] = {0};
   zrt_proc_coords(r, zrt_g.me, me);
@@ -577,6 +588,7 @@ zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *pa
 }
 
 void zrt_line_assemble_end(zrt_line_assembly *a) {
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   if (a->rq != MPI_REQUEST_NULL)
     zrt_wait(&a->rq);
   for (int j = 0; j < a->nmembers; j++)

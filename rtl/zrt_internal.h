@@ -111,6 +111,55 @@ void zrt_comm_teardown(void);
 /* AZ_STATS=1: print the transfer statistics (collective; process 0 prints). */
 void zrt_xfer_stats_print(FILE *out);
 
+/* ---- AZ_STATS: communication time and volume (zrt_stats.c) ---- */
+
+typedef enum { ZRT_COMM_GHOST, ZRT_COMM_REDUCE, ZRT_COMM_REMAP, ZRT_COMM_OUTPUT, ZRT_COMM_KINDS } zrt_comm_kind;
+/* One process's operations (transfers, gathers, remaps), messages, control messages (ready tokens,
+ * put signals) and bytes sent. */
+typedef struct zrt_comm_volume {
+  uint64_t ops, messages, control, bytes;
+} zrt_comm_volume;
+/* A communication call being timed (timed: the outermost one, with AZ_STATS on). */
+typedef struct zrt_comm_span {
+  zrt_comm_kind kind;
+  bool timed;
+  double t0;
+} zrt_comm_span;
+extern bool zrt_stats_on;          /* AZ_STATS is set */
+extern bool zrt_comm_inside;       /* a span is open */
+void zrt_stats_setup(void);        /* reads AZ_STATS (and AZ_GATHER, to count a gather's messages) */
+zrt_comm_span zrt_comm_span_start(zrt_comm_kind kind);
+void zrt_comm_span_stop(zrt_comm_span *s);
+static inline zrt_comm_span zrt_comm_span_begin(zrt_comm_kind kind) {
+  if (!zrt_stats_on || zrt_comm_inside)
+    return (zrt_comm_span){ kind, false, 0.0 };
+  return zrt_comm_span_start(kind);
+}
+static inline void zrt_comm_span_end(zrt_comm_span *s) {
+  if (s->timed)
+    zrt_comm_span_stop(s);
+}
+/* Count ops operations of kind that sent messages and bytes (AZ_STATS on). */
+void zrt_comm_count(zrt_comm_kind kind, uint64_t ops, uint64_t messages, uint64_t bytes);
+/* Count a reduction's gather of n bytes per process / one along the lines of mask of rank-r grids. */
+void zrt_comm_gather(size_t n);
+void zrt_comm_line_gather(int rank, unsigned mask, size_t n);
+/* Time the rest of the enclosing block as communication of kind (first statement of a function). */
+#define ZRT_COMM_SPAN(kind) \
+  zrt_comm_span zrt_comm_span_ __attribute__((cleanup(zrt_comm_span_end))) = zrt_comm_span_begin(kind)
+/* The same, and count the operation: a gather of n bytes per process, one along grid lines, one
+ * gather for output. */
+#define ZRT_COMM_SPAN_GATHER(n) ZRT_COMM_SPAN(ZRT_COMM_REDUCE); zrt_comm_gather(n)
+#define ZRT_COMM_SPAN_LINE(rank, mask, n) ZRT_COMM_SPAN(ZRT_COMM_REDUCE); zrt_comm_line_gather(rank, mask, n)
+#define ZRT_COMM_SPAN_OUTPUT() ZRT_COMM_SPAN(ZRT_COMM_OUTPUT); zrt_comm_count(ZRT_COMM_OUTPUT, 1, 0, 0)
+/* zrt_xfer.c: this process's ghost-cell transfers so far, into *v. */
+void zrt_xfer_totals(zrt_comm_volume *v);
+/* ResetTimer and CheckTimer: the timed part starts / ends. */
+void zrt_stats_timer_reset(void);
+void zrt_stats_timer_check(void);
+/* AZ_STATS=1: the table of communication time and volume (collective; process 0 prints). */
+void zrt_comm_stats_print(FILE *out);
+
 /* ---- errors (zrt_error.c) ---- */
 
 /* malloc that stops the run with "out of memory" instead of returning NULL (never NULL for 0). */

@@ -137,6 +137,8 @@ struct zrt_remap_op {
 };
 
 zrt_remap_op *zrt_remap_begin(zrt_array *dst, const zrt_region *dc, const zrt_array *src, const zrt_map *m, int line) {
+  ZRT_COMM_SPAN(ZRT_COMM_REMAP);
+  zrt_comm_count(ZRT_COMM_REMAP, 1, 0, 0);
   int P = zrt_g.nprocs, me = zrt_g.me;
   if (dst->elem != src->elem)
     zrt_error(line, "internal error: remap between arrays of different element sizes");
@@ -160,14 +162,17 @@ zrt_remap_op *zrt_remap_begin(zrt_array *dst, const zrt_region *dc, const zrt_ar
     if (op->has_recv[q])
       MPI_Irecv(recvs[q].buf, (int)recvs[q].bytes, MPI_BYTE, q, REMAP_TAG, MPI_COMM_WORLD, &recvs[q].rq);
   for (int q = 0; q < P; q++)
-    if (op->has_send[q] && q != me)
+    if (op->has_send[q] && q != me) {
       MPI_Isend(sends[q].buf, (int)sends[q].bytes, MPI_BYTE, q, REMAP_TAG, MPI_COMM_WORLD, &sends[q].rq);
+      zrt_comm_count(ZRT_COMM_REMAP, 0, 1, sends[q].bytes);
+    }
   if (op->has_send[me])
     copy_lists(dst, &sends[me], false, sends[me].buf, false);
   return op;
 }
 
 void zrt_remap_end(zrt_remap_op *op) {
+  ZRT_COMM_SPAN(ZRT_COMM_REMAP);
   int P = zrt_g.nprocs, me = zrt_g.me;
   for (int q = 0; q < P; q++)
     if (op->has_recv[q]) {

@@ -78,6 +78,7 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
   }
   zrt_error_setup();
   zrt_pattern_check_setup();
+  zrt_stats_setup();
   zrt_comm_setup();
 }
 
@@ -112,6 +113,7 @@ void zrt_exit(int status) {
   if (status == 0 && stats && strcmp(stats, "0") != 0) {
     zrt_xfer_stats_print(stderr);
     zrt_pattern_stats_print(stderr);
+    zrt_comm_stats_print(stderr);
     noise_stats_print(stderr);
   }
   if (status == 0)

@@ -25,6 +25,7 @@ static double max_over_processes(double v) {
 }
 
 double zrt_reset_timer(void) {
+  zrt_stats_timer_reset();
   double t = now();
   double elapsed = timer_started ? t - timer_start : 0.0;
   timer_started = true;
@@ -34,5 +35,6 @@ double zrt_reset_timer(void) {
 
 double zrt_check_timer(void) {
   double elapsed = timer_started ? now() - timer_start : 0.0;
+  zrt_stats_timer_check();
   return max_over_processes(elapsed);
 }

@@ -447,6 +447,7 @@ static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
 }
 
 void zrt_dr(zrt_xfer *x) {
+  ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
@@ -477,6 +478,7 @@ void zrt_dr(zrt_xfer *x) {
 }
 
 void zrt_sr(zrt_xfer *x) {
+  ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
@@ -519,6 +521,7 @@ void zrt_sr(zrt_xfer *x) {
 }
 
 void zrt_dn(zrt_xfer *x) {
+  ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
@@ -555,6 +558,7 @@ void zrt_dn(zrt_xfer *x) {
 }
 
 void zrt_sv(zrt_xfer *x) {
+  ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
@@ -701,6 +705,16 @@ void zrt_comm_teardown(void) {
 }
 
 /* ---- AZ_STATS ---- */
+
+void zrt_xfer_totals(zrt_comm_volume *v) {
+  *v = (zrt_comm_volume){0};
+  for (zrt_xfer_plan *p = all_plans; p; p = p->next) {
+    v->ops += p->count;
+    v->messages += p->messages;
+    v->control += p->control;
+    v->bytes += p->bytes;
+  }
+}
 
 enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_CONTROL, ST_LINE, ST_N };
 

@@ -1,0 +1,14 @@
+# lib.sh - what the benchmark scripts share, sourced at their top (`. "$(dirname "$0")/lib.sh"`):
+# the defaults of AZC (the compiler), BUILD (the build directory), RUNS (BENCH_RUNS, how many
+# times each measurement is repeated) and LIMIT (BENCH_TIMEOUT, seconds allowed for one run), the
+# Open MPI settings a run as root on an oversubscribed machine needs, and median().
+AZC=${AZC:-build/azc}
+BUILD=${BUILD:-build}
+RUNS=${BENCH_RUNS:-5}
+LIMIT=${BENCH_TIMEOUT:-120}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+
+# The median of the numbers on standard input (nothing when there are none).
+median() {
+  sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
