@@ -140,7 +140,11 @@ make_plot() {
       printf "%s %g %g %s\n", $1, f / b, $3 * $3 * $4 * f / $7 / 1e9, $2 }' "$roofs" > "$out/roof.dat"
   [ -s "$out/roof.dat" ] || return 0
   rm -f "$out/roof_l3.dat" "$out/roof_dram.dat"
-  awk -v dir="$out" '{ print > (dir "/roof_" $4 ".dat") }' "$out/roof.dat"
+  # column 5: where the label goes, spread apart from the labels of points at the same intensity
+  awk -v dir="$out" '{ row[NR] = $0; x[NR] = $2; y[NR] = $3; s[NR] = $4 }
+    END { for (i = 1; i <= NR; i++) { m = 0; r = 0
+            for (j = 1; j <= NR; j++) if (s[j] == s[i] && x[j] == x[i]) { m++; if (y[j] > y[i] || (y[j] == y[i] && j < i)) r++ }
+            print row[i], y[i] * 1.13 ^ ((m - 1) / 2 - r) > (dir "/roof_" s[i] ".dat") } }' "$out/roof.dat"
   touch "$out/roof_l3.dat" "$out/roof_dram.dat"
   gnuplot > "$out/gnuplot.err" 2>&1 <<EOF || { complain "gnuplot failed: $(head -3 "$out/gnuplot.err")"; return 0; }
 set terminal pngcairo size 900,600 font ",10"
@@ -161,8 +165,8 @@ plot roof(x, $bdram, $p512) title "DRAM roof ($bdram GB/s)" lw 2 lc rgb "#1f77b4
      $p256 title "peak, 256-bit FMA ($p256 GFLOP/s)" dt 3 lc rgb "gray40", \
      "$out/roof_l3.dat" using 2:3 with points pt 7 ps 1.5 lc rgb "#2ca02c" title "stencil, n = $(size_n l3)", \
      "$out/roof_dram.dat" using 2:3 with points pt 5 ps 1.5 lc rgb "#1f77b4" title "stencil, n = $(size_n dram)", \
-     "$out/roof_l3.dat" using 2:3:1 with labels right offset char -1.2,char 0 font ",8" notitle, \
-     "$out/roof_dram.dat" using 2:3:1 with labels left offset char 1.2,char 0 font ",8" notitle
+     "$out/roof_l3.dat" using 2:5:1 with labels right offset char -1.2,char 0 font ",8" notitle, \
+     "$out/roof_dram.dat" using 2:5:1 with labels left offset char 1.2,char 0 font ",8" notitle
 EOF
   [ -s "$PLOTS/roofline.png" ] && echo roofline.png
   return 0
