@@ -25,8 +25,9 @@ typedef struct Options {
   bool emit_ast;
   bool emit_ir;
   bool keep_c;
-  EmitOptions emit;        /* -fno-fuse, -fno-comm-opt, -fno-overlap */
-  const char *opt_level;   /* -O0 / -O2 for the C compiler */
+  EmitOptions emit;        /* -fno-fuse, -fno-comm-opt, -fno-overlap, -fno-copy-elim */
+  const char *opt_level;   /* -O0 ... -O3 for the C compiler */
+  const char *march;       /* -march=CPU for the C compiler (opt-in: the executable runs only there) */
   PtrVec link_inputs;      /* .c/.o/.a files built into the executable (e.g. extern functions) */
   int error_limit;
   int pdl_np;              /* --pdl-np=N: the pattern file is for N processes */
@@ -44,7 +45,9 @@ static const char usage_text[] =
     "  --emit=ast         print the checked program (types, covering regions)\n"
     "  --emit=ir          print the program IR (array statements, reads, writes, shifts)\n"
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
-    "  -O0, -O2           optimization level of the C compiler (default -O2)\n"
+    "  -O0, -O1, -O2, -O3 optimization level of the C compiler (default -O2)\n"
+    "  -march=CPU         let the C compiler use every instruction of CPU (-march=native: this\n"
+    "                     machine's; the executable may then not run on other machines)\n"
     "  --keep-c           keep the generated C file when building an executable\n"
     "  --pdl-np=N         write the pattern file (prog.pdl, next to the C file or executable) for a\n"
     "                     run on N processes (default 4, at most 1024)\n"
@@ -57,6 +60,8 @@ static const char usage_text[] =
     "  -fno-overlap       no overlap of communication with computation: wait for ghost cells\n"
     "                     before a stencil loop (not after its interior) and combine each\n"
     "                     reduction where it is computed (for measurement)\n"
+    "  -fno-copy-elim     copy every A := T, also where T is dead afterwards and the two arrays\n"
+    "                     could exchange their storage instead (for measurement)\n"
     "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
@@ -104,7 +109,7 @@ static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **
 static const char *rtl_cflags(Arena *a) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
-  return arena_printf(a, "-std=gnu11 -fwrapv %s%s-I%s", flags, *flags ? " " : "", inc);
+  return arena_printf(a, "-std=gnu11 -fwrapv -fopenmp-simd %s%s-I%s", flags, *flags ? " " : "", inc);
 }
 
 /* Flags for linking generated C. */
@@ -158,14 +163,20 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
     } else if (!strcmp(arg, "--libs")) {
       printf("%s\n", rtl_libs(a));
       return 0;
-    } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O2")) {
+    } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3")) {
       opts->opt_level = arg;
+    } else if (!strncmp(arg, "-march=", 7)) {
+      if (!arg[7] || strspn(arg + 7, "abcdefghijklmnopqrstuvwxyz0123456789-_.") != strlen(arg + 7))
+        return option_error("invalid value in '%s'", arg);
+      opts->march = arg;
     } else if (!strcmp(arg, "--keep-c")) {
       opts->keep_c = true;
     } else if (!strcmp(arg, "-fno-fuse")) {
       opts->emit.no_fuse = true;
     } else if (!strcmp(arg, "-fno-comm-opt")) {
       opts->emit.no_comm_opt = true;
+    } else if (!strcmp(arg, "-fno-copy-elim")) {
+      opts->emit.no_copy_elim = true;
     } else if (!strcmp(arg, "-fno-overlap")) {
       opts->emit.no_overlap = true;
     } else if (!strcmp(arg, "-fsyntax-only")) {
@@ -315,8 +326,9 @@ static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema, co
   const char *extra = "";
   for (int i = 0; i < opts->link_inputs.len; i++)
     extra = arena_printf(a, "%s '%s'", extra, (const char *)opts->link_inputs.items[i]);
-  const char *cmd = arena_printf(a, "%s %s %s '%s'%s -o '%s' %s", cc, opts->opt_level ? opts->opt_level : "-O2", rtl_cflags(a),
-                                 cfile, extra, out, rtl_libs(a));
+  const char *cmd = arena_printf(a, "%s %s%s%s %s '%s'%s -o '%s' %s", cc, opts->opt_level ? opts->opt_level : "-O2",
+                                 opts->march ? " " : "", opts->march ? opts->march : "", rtl_cflags(a), cfile, extra, out,
+                                 rtl_libs(a));
   int rc = system(cmd);
   if (!opts->keep_c) remove(cfile);
   if (rc != 0) return option_error("%s", arena_printf(a, "the C compiler failed on the generated program (%s)", cmd));
@@ -404,7 +416,7 @@ static int compile(Arena *a, const Options *opts) {
   SemaConfigEnv config = {0};
   if (status == 0) status = config_values(a, opts, sema, &config);
   if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
-  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema, &(IrOptions){opts->emit.no_comm_opt, opts->emit.no_overlap}));
+  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema, &(IrOptions){opts->emit.no_comm_opt, opts->emit.no_overlap, opts->emit.no_copy_elim}));
   if (status == 0 && !opts->syntax_only && !opts->emit_ast && !opts->emit_ir) status = generate(a, opts, prog, sema, &config);
   sema_release(sema);
   return status;

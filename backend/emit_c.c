@@ -137,24 +137,40 @@ const char *emit_sym(Emitter *E, Symbol *sym) {
 
 /* ---- parallel arrays: storage region = declared region widened by the border ---- */
 
-/* Allocate parallel array variable sym (of declared region C expression `decl`). */
+/* The storage region of array sym (of declared region C expression `decl`) as C array initializers
+ * lo and hi, and the fluff its transfers read, flo and fhi. */
+static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
+  for (int k = 0; k < sym->type->rank; k++) {
+    buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
+    buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
+     * widest shifts of the array, through parameters too); wider shifts use remaps */
+    buf_printf(flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
+    buf_printf(fhi, "%s%d", k ? ", " : "", sym->border_hi[k] < IR_FLUFF ? sym->border_hi[k] : IR_FLUFF);
+  }
+}
+
+/* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
+ * may exchange storage with another (passes/copy_elim.c) is allocated in that one's shape. */
 static void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   Type *t = sym->type;
   const char *a = emit_sym(E, sym);
-  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0};
-  for (int k = 0; k < t->rank; k++) {
-    buf_printf(&lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
-    buf_printf(&hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
-    /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
-     * widest shifts of the array, through parameters too); wider shifts use remaps */
-    buf_printf(&flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
-    buf_printf(&fhi, "%s%d", k ? ", " : "", sym->border_hi[k] < IR_FLUFF ? sym->border_hi[k] : IR_FLUFF);
+  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
+  storage_bounds(sym, decl, &lo, &hi, &flo, &fhi);
+  Symbol *shape = copy_elim_shape_of(E->ir, sym);
+  if (shape) {
+    free(flo.data);
+    free(fhi.data);
+    flo = fhi = (Buf){0};
+    storage_bounds(shape, decl, &alo, &ahi, &flo, &fhi);
   }
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
+  if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
   emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
-            a, t->rank, emit_ctype(E, t->elem), lo.data, hi.data, flo.data, fhi.data, sym->loc.line);
+            a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+            sym->loc.line);
   emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
   emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
   emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);
@@ -165,6 +181,8 @@ static void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   free(hi.data);
   free(flo.data);
   free(fhi.data);
+  free(alo.data);
+  free(ahi.data);
 }
 
 /* The declared region of a parallel type as a C zrt_region (following type names). */
@@ -552,7 +570,7 @@ static void emit_elaboration(Emitter *E) {
 
 int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
                    PtrVec *patterns) {
-  IrOptions io = {opts->no_comm_opt, opts->no_overlap};
+  IrOptions io = {opts->no_comm_opt, opts->no_overlap, opts->no_copy_elim};
   IrProgram *ir = ir_lower(a, S, &io);
   Emitter E = {0};
   E.ir = ir;
@@ -588,7 +606,10 @@ int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *sour
    * unsigned u, 'x = x', '!x = 5'): valid programs, not mistakes in the generated C */
   fputs("#ifndef __clang__\n#pragma GCC diagnostic ignored \"-Wtype-limits\"\n"
         "#pragma GCC diagnostic ignored \"-Wtautological-compare\"\n#pragma GCC diagnostic ignored \"-Wbool-compare\"\n"
-        "#endif\n\n", out);
+        "#endif\n", out);
+  /* reduction loops carry '#pragma omp simd' (vectorized with -fopenmp-simd, which azc --cflags
+   * gives); compiled without it they are plain loops */
+  fputs("#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n\n", out);
   if (E.types.data) fputs(E.types.data, out);
   fputs(head.data, out);
   if (E.globals.data) fputs(E.globals.data, out);

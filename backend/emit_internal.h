@@ -71,6 +71,8 @@ typedef struct Emitter {
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
   bool no_fuse;                /* -fno-fuse: every statement gets its own loop nest */
+  const char *simd;            /* the pragma (simd_reduction_clause) for the next loop nest's
+                                * innermost loop, or NULL */
   bool no_overlap;             /* -fno-overlap: DN before the whole loop nest */
   bool overlap_ok;             /* the statement being hoisted may compute its interior before DN */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
@@ -150,6 +152,7 @@ typedef struct EmitOptions {
   bool no_fuse;                /* -fno-fuse: every array statement gets its own loop nest */
   bool no_comm_opt;            /* -fno-comm-opt: transfers stay where comm_insert put them */
   bool no_overlap;             /* -fno-overlap: no interior/border split of stencil loops */
+  bool no_copy_elim;           /* -fno-copy-elim: A := T always copies */
 } EmitOptions;
 /* Write the C program to out; its pattern tables (PatTable*, in the arena) are added to patterns. */
 int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,

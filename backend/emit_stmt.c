@@ -57,7 +57,9 @@ static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, In
   E->indent++;
   bool simple_ok = !strcmp(c, E->cover ? E->cover : "");
   const char *split = E->split_dn;
+  const char *simd = E->simd;
   E->split_dn = NULL;
+  E->simd = NULL;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
     if (split) emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
     else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
@@ -78,7 +80,11 @@ static void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, In
       emit_line(E, "for (int64_t %s = %s.hi[%d], zl%d = %s.lo[%d]; %s >= zl%d; %s--) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
     } else if (simple_dim(E->cover_sem, k) && simple_ok) {
-      emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
+      if (simd && o == rank - 1) { /* an OpenMP loop declares only its index */
+        emit_line(E, "const int64_t zh%d = %s.hi[%d];", k, c, k);
+        emit_line(E, "#pragma %s", simd);
+        emit_line(E, "for (int64_t %s = %s.lo[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, index_names[k], k, index_names[k]);
+      } else emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
     } else {
       emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
@@ -261,12 +267,34 @@ static const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char
   case RED_MUL: return arena_printf(E->arena, "%s *= %s;", acc, v);
   case RED_AND: return arena_printf(E->arena, "%s = %s && (%s);", acc, acc, v);
   case RED_OR: return arena_printf(E->arena, "%s = %s || (%s);", acc, acc, v);
-  case RED_MAX: return arena_printf(E->arena, "if (%s > %s) %s = %s;", v, acc, acc, v);
-  case RED_MIN: return arena_printf(E->arena, "if (%s < %s) %s = %s;", v, acc, acc, v);
+  case RED_MAX: return arena_printf(E->arena, "%s = %s > %s ? %s : %s;", acc, v, acc, v, acc);
+  case RED_MIN: return arena_printf(E->arena, "%s = %s < %s ? %s : %s;", acc, v, acc, v, acc);
   case RED_BAND: return arena_printf(E->arena, "%s &= %s;", acc, v);
   case RED_BOR: return arena_printf(E->arena, "%s |= %s;", acc, v);
   default: return arena_printf(E->arena, "%s ^= %s;", acc, v);
   }
+}
+
+/* True if e calls something with an effect besides its value (a procedure, a file or timer
+ * builtin): its loop must run its steps in order. */
+static bool has_effectful_call(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_CALL && (ir_is_call(e, NULL) || !e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open);
+}
+
+/* The OpenMP clause under which the C compiler may vectorize the loop folding v into acc with op
+ * (`#pragma omp simd reduction(...)`, honoured with -fopenmp-simd), or NULL. Only operators whose
+ * result does not depend on the order of the steps qualify (section 6.6): max, min, the logical and
+ * bitwise ones, and + and * on integers (which wrap, -fwrapv). Floating + and * keep the row-major
+ * order of each process, so they get none. max and min skip NaN elements in any order, as the
+ * sequential step does; which of -0.0 and +0.0 is kept when both are the largest is unspecified. */
+static const char *simd_reduction_clause(Emitter *E, RedOp op, Type *t, const char *acc) {
+  if (!t || t->kind != TY_SCALAR || t->scalar == SK_QUAD || t->scalar > SK_QUAD) return NULL;
+  static const char *const ops[] = {[RED_MAX] = "max", [RED_MIN] = "min", [RED_AND] = "&&", [RED_OR] = "||",
+                                    [RED_BAND] = "&", [RED_BOR] = "|", [RED_BXOR] = "^", [RED_ADD] = "+", [RED_MUL] = "*"};
+  if ((op == RED_ADD || op == RED_MUL) && type_is_floating(t)) return NULL;
+  if ((size_t)op >= sizeof ops / sizeof *ops || !ops[op]) return NULL;
+  return arena_printf(E->arena, "omp simd reduction(%s:%s)", ops[op], acc);
 }
 
 /* Combine every process's partial result acc of a reduction, in process order, so that every
@@ -294,6 +322,7 @@ static void hoist_reduce(Emitter *E, Expr *e) {
   int rank = e->rhs->rank == RANK_ANY ? E->cover_rank : e->rhs->rank;
   emit_line(E, "{");
   E->indent++;
+  if (!ir_expr_any(e->rhs, has_effectful_call, NULL)) E->simd = simd_reduction_clause(E, (RedOp)e->op, e->type, acc);
   loops_begin(E, E->cover, rank, E->cover_sem, &map);
   const char *v = emit_convert(E, e->rhs, e->type);
   emit_line(E, "%s zv = %s;", ct, v);
@@ -849,19 +878,26 @@ static bool overlap_blocker(const Expr *e, const void *arg) {
 /* True if e has none of those. */
 static bool overlap_free(const Expr *e) { return !ir_expr_any(e, overlap_blocker, NULL); }
 
-/* True if array statement st (fused with reduction r, if any) may compute the interior of this
- * process's part while its ghost cells travel and the border after them: its elements are
- * independent (it does not read its target shifted; unmasked) and r gives the same result in any
- * order. */
-static bool may_overlap(Emitter *E, Stmt *st, Expr *r) {
-  IrStmt *s = st->ir;
-  if (E->no_overlap || !s || s->kind != IR_ARRAY || s->needs_temp || !E->cover_sem || E->cover_sem->masked ||
-      !overlap_free(st->rhs))
+/* True if the elements of array statement st may be computed in any order, several at once: it
+ * does not read its target shifted, needs no loop order and calls nothing with an effect, and its
+ * loop computes no reduction, scan or flood. Its loop may then be vectorized (omp simd). */
+static bool elements_independent(const Stmt *st) {
+  const IrStmt *s = st->ir;
+  if (!s || s->kind != IR_ARRAY || s->needs_temp || !overlap_free(st->rhs) || ir_expr_any(st->rhs, has_effectful_call, NULL))
     return false;
   for (int k = 0; k < MAX_RANK; k++)
     if (s->loop_dir[k] != 0) return false;
   for (int i = 0; i < s->shifts.len; i++)
     if (ir_may_share(s->writes, ((IrShift *)s->shifts.items[i])->array)) return false;
+  return true;
+}
+
+/* True if array statement st (fused with reduction r, if any) may compute the interior of this
+ * process's part while its ghost cells travel and the border after them: its elements are
+ * independent (it does not read its target shifted; unmasked) and r gives the same result in any
+ * order. */
+static bool may_overlap(Emitter *E, Stmt *st, Expr *r) {
+  if (E->no_overlap || !elements_independent(st) || !E->cover_sem || E->cover_sem->masked) return false;
   if (!r) return true;
   bool exact = r->op != RED_ADD && r->op != RED_MUL ? true : type_is_integer(r->type);
   return exact && overlap_free(r->rhs);
@@ -886,6 +922,10 @@ static bool row_copy(Emitter *E, const Stmt *st, int rank) {
  * would cost a sweep where the C library copies whole rows. */
 static void emit_row_copy(Emitter *E, Stmt *st, int rank) {
   const char *a = emit_sym(E, st->lhs->sym), *b = emit_sym(E, st->rhs->sym);
+  if (st->ir && st->ir->exchange && !E->loops_whole) { /* b is dead: exchange storage (passes/copy_elim.c) */
+    emit_line(E, "zrt_array_exchange(&%s, &%s, &%s);", a, b, E->cover);
+    return;
+  }
   const char *ct = emit_ctype(E, st->lhs->sym->type->elem);
   const char *c = E->cover;
   emit_line(E, "{");
@@ -948,6 +988,7 @@ static void emit_assign_loops(Emitter *E, Stmt *st) {
   } else if (row_copy(E, st, rank)) {
     emit_row_copy(E, st, rank);
   } else {
+    if (elements_independent(st)) E->simd = "omp simd";
     loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, st->ir ? st->ir->loop_dir : NULL);
     emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
     loops_end(E, rank);
@@ -1511,25 +1552,47 @@ static void emit_return(Emitter *E, Stmt *st) {
   E->used_return = true;
 }
 
-/* A region statement: the region becomes the covering region of the statement inside. */
-static void emit_region_stmt(Emitter *E, Stmt *st) {
-  const char *saved = E->cover;
-  Region *saved_sem = E->cover_sem;
-  int saved_rank = E->cover_rank;
+/* The covering region in effect (C expression, what sema knows, rank), saved while another is. */
+typedef struct CoverScope {
+  const char *cover;
+  Region *sem;
+  int rank;
+} CoverScope;
+
+/* Make (c, sem, rank) the covering region; returns the one it replaces. */
+static CoverScope cover_enter(Emitter *E, const char *c, Region *sem, int rank) {
+  CoverScope saved = {E->cover, E->cover_sem, E->cover_rank};
+  E->cover = c;
+  E->cover_sem = sem;
+  E->cover_rank = rank;
+  return saved;
+}
+
+/* Restore the covering region cover_enter replaced. */
+static void cover_leave(Emitter *E, CoverScope saved) { cover_enter(E, saved.cover, saved.sem, saved.rank); }
+
+/* Open the block of region statement st: its region as a C variable, made the covering region
+ * (sema's view of it: sem); returns the one it replaces. region_close ends the block. */
+static CoverScope region_open(Emitter *E, const Stmt *st, Region *sem) {
   const char *c = emit_fresh(E, "zc");
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region %s ZRT_UNUSED = %s;", c, emit_region_bracket(E, st->region));
-  E->cover = c;
-  E->cover_sem = st->inner->kind == ST_REGION ? NULL : st->cover;
-  E->cover_rank = st->cover ? st->cover->rank : 0;
-  if (st->inner->kind == ST_WRAP) emit_wrap(E, st->inner, st->region);
-  else emit_stmt(E, st->inner);
+  return cover_enter(E, c, sem, st->cover ? st->cover->rank : 0);
+}
+
+static void region_close(Emitter *E) {
   E->indent--;
   emit_line(E, "}");
-  E->cover = saved;
-  E->cover_sem = saved_sem;
-  E->cover_rank = saved_rank;
+}
+
+/* A region statement: the region becomes the covering region of the statement inside. */
+static void emit_region_stmt(Emitter *E, Stmt *st) {
+  CoverScope saved = region_open(E, st, st->inner->kind == ST_REGION ? NULL : st->cover);
+  if (st->inner->kind == ST_WRAP) emit_wrap(E, st->inner, st->region);
+  else emit_stmt(E, st->inner);
+  region_close(E);
+  cover_leave(E, saved);
 }
 
 /* True if e reads array sym (or storage it may share) only at the current index (no shift, scan,
@@ -1582,6 +1645,9 @@ static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
   const char *ct = emit_ctype(E, r->type);
   emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)r->op, r->type));
   IndexMap map;
+  if (reads_only_here(a->rhs, a->ir->writes) && !ir_expr_any(a->rhs, has_effectful_call, NULL) &&
+      !ir_expr_any(r->rhs, has_effectful_call, NULL))
+    E->simd = simd_reduction_clause(E, (RedOp)r->op, r->type, acc);
   loops_begin(E, E->cover, rank, E->cover_sem, &map);
   emit_line(E, "%s = %s;", emit_expr(E, a->lhs), assigned_value(E, a, a->lhs->type));
   emit_line(E, "%s zv = %s;", ct, emit_convert(E, r->rhs, r->type));
@@ -1854,42 +1920,24 @@ static bool array_stmt_opened(Emitter *E) {
 static void begin_array_stmt(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
   Deferred *d = ARENA_NEW(E->arena, Deferred);
   d->array_stmt = in;
-  const char *saved = E->cover;
-  Region *saved_sem = E->cover_sem;
-  int saved_rank = E->cover_rank;
+  CoverScope saved = {E->cover, E->cover_sem, E->cover_rank};
   if (st->kind == ST_REGION) {
     d->region = true;
     emit_pre_transfers(E, st); /* those comm_opt starts before it (emit_stmt's, which is bypassed) */
-    const char *c = emit_fresh(E, "zc");
-    emit_line(E, "{");
-    E->indent++;
-    emit_line(E, "zrt_region %s ZRT_UNUSED = %s;", c, emit_region_bracket(E, st->region));
-    E->cover = c;
-    E->cover_sem = st->cover;
-    E->cover_rank = st->cover ? st->cover->rank : 0;
+    region_open(E, st, st->cover);
   }
   E->open_array_stmt = d;
   emit_stmt(E, in);
   E->open_array_stmt = NULL;
   if (d->opened) vec_push(E->arena, pending, d);
-  else if (d->region) {
-    E->indent--;
-    emit_line(E, "}");
-  }
-  E->cover = saved;
-  E->cover_sem = saved_sem;
-  E->cover_rank = saved_rank;
+  else if (d->region) region_close(E);
+  cover_leave(E, saved);
 }
 
 /* End partial reduction, flood or scan statement d: combine (receive, scan) the parts, assign P,
  * close the blocks. */
 static void end_array_stmt(Emitter *E, Deferred *d) {
-  const char *saved = E->cover;
-  Region *saved_sem = E->cover_sem;
-  int saved_rank = E->cover_rank;
-  E->cover = d->cover;
-  E->cover_sem = d->cover_sem;
-  E->cover_rank = d->cover_rank;
+  CoverScope saved = cover_enter(E, d->cover, d->cover_sem, d->cover_rank);
   E->temps = d->temps;
   E->hoist_keys = d->hoist_keys;
   E->hoist_vals = d->hoist_vals;
@@ -1906,13 +1954,8 @@ static void end_array_stmt(Emitter *E, Deferred *d) {
     combine_line(E, r, d->zt, d->zred, d->handle);
   }
   emit_assign_loops(E, d->array_stmt);
-  if (d->region) {
-    E->indent--;
-    emit_line(E, "}");
-  }
-  E->cover = saved;
-  E->cover_sem = saved_sem;
-  E->cover_rank = saved_rank;
+  if (d->region) region_close(E);
+  cover_leave(E, saved);
 }
 
 /* True if st may need the result of partial reduction, flood or scan statement d: names P (or

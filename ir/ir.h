@@ -81,6 +81,8 @@ struct IrStmt {
   int pattern;              /* loops: the number of the pattern its body is (passes/patterns.c), or 0 */
   bool runahead;            /* x := op<< e in a loop body that never needs x: its gather may complete
                              * iterations later (passes/runahead.c) */
+  bool exchange;            /* A := T whose T is dead afterwards: exchange the two arrays' storage
+                             * instead of copying (passes/copy_elim.c) */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -99,11 +101,14 @@ typedef struct IrProgram {
   PtrVec transfers;         /* IrTransfer*, in id order */
   int ntransfers;
   int npatterns;
+  PtrVec storage_like;      /* Symbol* pairs (T, A): T is allocated with A's storage shape, so that
+                             * the two can exchange storage (passes/copy_elim.c) */
 } IrProgram;
 
 typedef struct IrOptions {
   bool no_comm_opt;         /* -fno-comm-opt: every transfer where comm_insert put it */
   bool no_overlap;          /* -fno-overlap: no split-phase reductions, so none runs ahead */
+  bool no_copy_elim;        /* -fno-copy-elim: every A := T copies */
 } IrOptions;
 
 /* Lower a checked program and run the communication passes. */
@@ -118,6 +123,10 @@ void comm_opt(Arena *a, IrProgram *ir);
 void find_runahead(IrProgram *ir);
 /* passes/patterns.c: which loop bodies are communication patterns. */
 void find_patterns(IrProgram *ir);
+/* passes/copy_elim.c: the copies A := T that may exchange storage instead (IrStmt.exchange), and
+ * the array whose storage shape T must have for that (NULL: its own). */
+void copy_elim(Arena *a, IrProgram *ir);
+Symbol *copy_elim_shape_of(const IrProgram *ir, const Symbol *t);
 /* The transfer that comes before evaluating e, if any. */
 IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
 /* ir/walk.c: pred(e, arg) for e and every expression inside it / for every expression of

@@ -222,6 +222,7 @@ IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
   comm_insert(a, ir);
   if (!opts || !opts->no_comm_opt) comm_opt(a, ir);
   if (!opts || !opts->no_overlap) find_runahead(ir);
+  if (!opts || !opts->no_copy_elim) copy_elim(a, ir);
   find_patterns(ir);
   return ir;
 }

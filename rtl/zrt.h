@@ -146,6 +146,12 @@ void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo
 void zrt_array_free(zrt_array *a);
 /* Copy a whole array (same shape), e.g. for an 'in' parameter. */
 void zrt_array_copy(zrt_array *dst, const zrt_array *src);
+/* dst := src over covering region c (this process's part of it), for a src whose values are not
+ * needed afterwards (azc's copy elimination): when both hold the same indices in the same layout
+ * and c is a box, the elements of dst outside c are copied into src's storage and the two
+ * exchange storage, so that only the frame outside c moves; otherwise the rows of c are copied.
+ * Returns true if the storage was exchanged. */
+bool zrt_array_exchange(zrt_array *dst, zrt_array *src, const struct zrt_region *c);
 
 /* ---- transfers of ghost cells (Ironman, seed 003) ----
  * A statement over covering region C that reads A@d needs, on each process, the elements of

@@ -2,6 +2,7 @@
  * fluff, row-major, zeroed, addressed through an origin pointer) and of indexed arrays
  * (row-major, subscripts checked with R2). */
 #include "zrt_internal.h"
+#include "zrt_region.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,4 +246,103 @@ size_t zrt_copy_box(const zrt_array *a, const int64_t *lo, const int64_t *hi, ch
     if (k < 0)
       return moved;
   }
+}
+
+/* ---- copy elimination: dst := src by exchanging storage ---- */
+
+/* The byte offset of element idx (the last dimension's index given apart) in a's storage. */
+static size_t elem_offset(const zrt_array *a, const int64_t *idx, int64_t last) {
+  int64_t off = 0;
+  for (int k = 0; k < a->rank - 1; k++)
+    off += (idx[k] - a->lo[k]) * a->stride[k];
+  off += last - a->lo[a->rank - 1];
+  return (size_t)off * a->elem;
+}
+
+/* Step idx (dimensions 0..last-1, row-major) to the next row of box [lo, hi]; false after the last. */
+static bool next_row(int64_t *idx, const int64_t *lo, const int64_t *hi, int last) {
+  for (int k = last - 1; k >= 0; k--) {
+    if (++idx[k] <= hi[k])
+      return true;
+    idx[k] = lo[k];
+  }
+  return false;
+}
+
+/* Elements last_lo..last_hi of the row at idx, from a to b (same layout). */
+static void copy_row_part(const zrt_array *a, zrt_array *b, const int64_t *idx, int64_t last_lo, int64_t last_hi) {
+  if (last_lo > last_hi)
+    return;
+  size_t off = elem_offset(a, idx, last_lo);
+  memcpy((char *)b->mem + off, (const char *)a->mem + off, (size_t)(last_hi - last_lo + 1) * a->elem);
+}
+
+/* Copy from a to b (same layout) every element a holds outside box m: whole rows outside m,
+ * and the ends of the rows that cross it. */
+static void copy_frame(const zrt_array *a, zrt_array *b, const zrt_region *m) {
+  int last = a->rank - 1;
+  int64_t idx[ZRT_MAX_RANK];
+  for (int k = 0; k < last; k++)
+    idx[k] = a->lo[k];
+  bool empty = false;
+  for (int k = 0; k <= last; k++)
+    empty |= m->lo[k] > m->hi[k];
+  for (;;) {
+    bool crosses = !empty;
+    for (int k = 0; k < last; k++)
+      crosses &= idx[k] >= m->lo[k] && idx[k] <= m->hi[k];
+    if (crosses) {
+      copy_row_part(a, b, idx, a->lo[last], m->lo[last] - 1);
+      copy_row_part(a, b, idx, m->hi[last] + 1, a->hi[last]);
+    } else {
+      copy_row_part(a, b, idx, a->lo[last], a->hi[last]);
+    }
+    if (!next_row(idx, a->lo, a->hi, last))
+      return;
+  }
+}
+
+/* The rows of box m, from src to dst (any layouts holding m). */
+static void copy_box(zrt_array *dst, const zrt_array *src, const zrt_region *m) {
+  int last = dst->rank - 1;
+  int64_t idx[ZRT_MAX_RANK];
+  for (int k = 0; k <= last; k++)
+    if (m->lo[k] > m->hi[k])
+      return;
+  for (int k = 0; k < last; k++)
+    idx[k] = m->lo[k];
+  size_t bytes = (size_t)(m->hi[last] - m->lo[last] + 1) * dst->elem;
+  for (;;) {
+    memmove((char *)dst->mem + elem_offset(dst, idx, m->lo[last]), (const char *)src->mem + elem_offset(src, idx, m->lo[last]),
+            bytes);
+    if (!next_row(idx, m->lo, m->hi, last))
+      return;
+  }
+}
+
+bool zrt_array_exchange(zrt_array *dst, zrt_array *src, const zrt_region *c) {
+  zrt_region m;
+  zrt_region_mine(&m, c);
+  bool box = dst->rank == c->rank && dst->rank > 0 && !c->flood && !dst->flood;
+  for (int k = 0; box && k < c->rank; k++)
+    box = c->stride[k] == 1;
+  if (!box)
+    zrt_error(0, "internal error: zrt_array_exchange needs a box of unit stride");
+  bool same = dst != src && same_layout(dst, src);
+  for (int k = 0; same && k < dst->rank; k++)
+    same = dst->stride[k] == src->stride[k];
+  if (!same) {
+    if (dst != src)
+      copy_box(dst, src, &m);
+    return false;
+  }
+  if (dst->mem)
+    copy_frame(dst, src, &m);
+  void *mem = dst->mem;
+  char *origin = dst->origin;
+  dst->mem = src->mem;
+  dst->origin = src->origin;
+  src->mem = mem;
+  src->origin = origin;
+  return true;
 }

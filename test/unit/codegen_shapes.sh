@@ -3,7 +3,9 @@
 # (and their switches really turn them off), so that one that silently stops working fails here:
 # samples/jacobi.zpl's stencil overlaps its interior with the ghost cells (zrt_xfer_split) unless
 # -fno-overlap, its max<< is combined split-phase (zrt_allgather_begin) unless -fno-overlap, and
-# A := Temp is a row copy (memmove); test/check/own_comm_opt.zpl has transfers hoisted out of a
+# A := Temp exchanges the two arrays' storage (Temp is dead after it) unless -fno-copy-elim, which
+# makes it a row copy (memmove), and its max<< loop carries an OpenMP simd reduction clause while the
+# floating +<< does not (its order is fixed, section 6.6); test/check/own_comm_opt.zpl has transfers hoisted out of a
 # loop, removed and started early unless -fno-comm-opt; jacobi's repeat body is pattern 1, and a
 # loop body is not a pattern when the condition of an if's later arm or of a nested while or repeat
 # loop communicates (it runs only when reached, or once per iteration of the nested loop); reductions
@@ -22,7 +24,14 @@ has "$t/j.c" zrt_xfer_split yes "jacobi"
 has "$t/jn.c" zrt_xfer_split no "jacobi -fno-overlap"
 has "$t/j.c" zrt_allgather_begin yes "jacobi"
 has "$t/jn.c" zrt_allgather_begin no "jacobi -fno-overlap"
-has "$t/j.c" memmove yes "jacobi (A := Temp)"
+has "$t/j.c" zrt_array_exchange yes "jacobi (A := Temp)"
+has "$t/j.c" "in the shape of 'A'" yes "jacobi (Temp allocated like A)"
+has "$t/j.c" memmove no "jacobi (A := Temp)"
+"$AZC" -fno-copy-elim samples/jacobi.zpl -o "$t/jc.c" || exit 1
+has "$t/jc.c" memmove yes "jacobi -fno-copy-elim (A := Temp)"
+has "$t/jc.c" zrt_array_exchange no "jacobi -fno-copy-elim"
+has "$t/j.c" "omp simd reduction(max:" yes "jacobi (max<<)"
+has "$t/j.c" "omp simd reduction(+:" no "jacobi (+<< of doubles)"
 has "$t/j.c" "zrt_pattern_begin(1)" yes "jacobi"
 "$AZC" --emit=ir test/check/own_comm_opt.zpl > "$t/o.ir" 2>/dev/null || exit 1
 "$AZC" -fno-comm-opt --emit=ir test/check/own_comm_opt.zpl > "$t/on.ir" 2>/dev/null || exit 1
@@ -94,4 +103,13 @@ ends=$(grep -o "line [0-9]*: the [a-z ]*'s result is needed" "$t/q.c" | awk '{ p
   [ "$ends" = "34 37 43 42 49 57 66 68 77 76 74 79 " ] &&
   awk '/line 49: the partial reduction/ { p = NR } /zrt_dr\(&zx1\)/ { d = NR } END { exit !(p && d && p < d) }' "$t/q.c" ||
   { echo "codegen_shapes.sh: own_split_partial: unexpected split-phase collectives (ends: $ends):"; grep -n 'line_allgather\|remap\|assemble\|needed from\|zrt_dr' "$t/q.c"; fail=1; }
+# copy elimination (test/check/own_copy_elim.zpl): A/T, E1/F1, G/H and the locals La/Lt exchange
+# storage, each T allocated in its A's shape; Q (read after its loop), V (read before its
+# assignment) and Sw (assigned part of R) are copied; -fno-copy-elim: every one is copied
+"$AZC" test/check/own_copy_elim.zpl -o "$t/c.c" || exit 1
+"$AZC" -fno-copy-elim test/check/own_copy_elim.zpl -o "$t/cn.c" || exit 1
+[ "$(count "$t/c.c" 'zrt_array_exchange(')" = 4 ] && [ "$(count "$t/c.c" 'in the shape of')" = 4 ] &&
+  [ "$(count "$t/cn.c" 'zrt_array_exchange(')" = 0 ] && [ "$(count "$t/cn.c" 'in the shape of')" = 0 ] &&
+  ! grep -q 'zrt_array_exchange(&z_[PUS],' "$t/c.c" ||
+  { echo "codegen_shapes.sh: own_copy_elim: unexpected exchanges:"; grep -n 'zrt_array_exchange\|in the shape' "$t/c.c"; fail=1; }
 exit $fail
