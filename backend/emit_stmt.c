@@ -878,12 +878,23 @@ static bool overlap_blocker(const Expr *e, const void *arg) {
 /* True if e has none of those. */
 static bool overlap_free(const Expr *e) { return !ir_expr_any(e, overlap_blocker, NULL); }
 
+/* True if every index of the loop writes its own element of target array sym: it has no flood
+ * dimension, where all the indices of a dimension would write one element. */
+static bool distinct_targets(const Symbol *sym) {
+  const Type *t = sym ? sym->type : NULL;
+  if (!t || t->kind != TY_PARALLEL || !t->region) return false;
+  for (int k = 0; k < t->rank; k++)
+    if (t->region->dims[k].kind == DK_STAR) return false;
+  return true;
+}
+
 /* True if the elements of array statement st may be computed in any order, several at once: it
  * does not read its target shifted, needs no loop order and calls nothing with an effect, and its
  * loop computes no reduction, scan or flood. Its loop may then be vectorized (omp simd). */
 static bool elements_independent(const Stmt *st) {
   const IrStmt *s = st->ir;
-  if (!s || s->kind != IR_ARRAY || s->needs_temp || !overlap_free(st->rhs) || ir_expr_any(st->rhs, has_effectful_call, NULL))
+  if (!s || s->kind != IR_ARRAY || s->needs_temp || !overlap_free(st->rhs) || ir_expr_any(st->rhs, has_effectful_call, NULL) ||
+      !distinct_targets(s->writes))
     return false;
   for (int k = 0; k < MAX_RANK; k++)
     if (s->loop_dir[k] != 0) return false;
@@ -1645,7 +1656,7 @@ static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
   const char *ct = emit_ctype(E, r->type);
   emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)r->op, r->type));
   IndexMap map;
-  if (reads_only_here(a->rhs, a->ir->writes) && !ir_expr_any(a->rhs, has_effectful_call, NULL) &&
+  if (reads_only_here(a->rhs, a->ir->writes) && distinct_targets(a->ir->writes) && !ir_expr_any(a->rhs, has_effectful_call, NULL) &&
       !ir_expr_any(r->rhs, has_effectful_call, NULL))
     E->simd = simd_reduction_clause(E, (RedOp)r->op, r->type, acc);
   loops_begin(E, E->cover, rank, E->cover_sem, &map);
