@@ -253,8 +253,10 @@ static bool is_c_file(const char *path) {
 
 /* The input's name with its .zpl / .z suffix replaced. */
 static const char *replace_suffix(Arena *a, const char *input, const char *suffix) {
-  const char *dot = strrchr(input, '.');
-  size_t n = dot ? (size_t)(dot - input) : strlen(input);
+  const char *slash = strrchr(input, '/');
+  const char *base = slash ? slash + 1 : input;
+  const char *dot = strrchr(base, '.');
+  size_t n = dot && dot != base ? (size_t)(dot - input) : strlen(input); /* not a directory's dot, nor ".name" */
   return arena_printf(a, "%.*s%s", (int)n, input, suffix);
 }
 

@@ -40,4 +40,15 @@ ls "$t" | grep -q tmp && { echo "driver.sh: a temporary file was left behind"; f
 printf 'program r;\nconfig var n : integer = 3;\ntype part = record\n  tags : array [1..n] of char;\nend;\nvar p : part;\nprocedure r();\nbegin\n  p.tags[1] := to_char(97);\nend;\n' > "$t/rec.zpl"
 check codegen-unsupported 1 "rec.zpl:6:5: error: code generation for indexed arrays with run-time bounds inside records" -- "$AZC" "$t/rec.zpl" -o "$t/rec.c"
 [ -e "$t/rec.c" ] && { echo "driver.sh: a C file was left after a code generation error"; fail=1; }
+# --keep-c names the C file after the executable, also when a directory in the path has a dot
+mkdir -p "$t/v1.d"
+(root=$(pwd) && cd "$t/v1.d" && "$AZC" --keep-c "$root/samples/hello.zpl" -o ./prog) >/dev/null 2>&1 &&
+  [ -x "$t/v1.d/prog" ] && [ -f "$t/v1.d/prog.c" ] ||
+  { echo "driver.sh: --keep-c -o ./prog did not write prog and prog.c"; ls -a "$t/v1.d"; fail=1; }
+"$AZC" --keep-c samples/hello.zpl -o "$t/v1.d/hello" >/dev/null 2>&1 && [ -f "$t/v1.d/hello.c" ] && [ ! -e "$t/v1.c" ] ||
+  { echo "driver.sh: --keep-c -o DIR.d/hello did not write DIR.d/hello.c"; fail=1; }
+# -march= reaches the C compiler; a malformed value is refused
+check march-bad 1 "invalid value in '-march=a b'" -- "$AZC" "-march=a b" "$good"
+"$AZC" -march=native -O3 samples/hello.zpl -o "$t/hello_native" >/dev/null 2>&1 && [ -x "$t/hello_native" ] ||
+  { echo "driver.sh: -march=native -O3 did not build"; fail=1; }
 exit $fail
