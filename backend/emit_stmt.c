@@ -1870,32 +1870,38 @@ static Stmt *split_array_stmt(Emitter *E, Stmt *st) {
   return in;
 }
 
-static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred) {
+/* If e is the right-hand side of the partial reduction, flood or scan statement being begun
+ * split-phase (E->open_array_stmt), its record, now begun, with a fresh handle named prefix...;
+ * else NULL. The *_begun functions then emit the begin calls. */
+static Deferred *array_stmt_beginning(Emitter *E, const Expr *e, const char *prefix) {
   Deferred *d = E->open_array_stmt;
-  if (!d || d->begun || e != d->array_stmt->rhs) return false;
-  d->handle = emit_fresh(E, "zlg");
+  if (!d || d->begun || e != d->array_stmt->rhs) return NULL;
+  d->handle = emit_fresh(E, prefix);
+  d->begun = true;
+  return d;
+}
+
+static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred) {
+  Deferred *d = array_stmt_beginning(E, e, "zlg");
+  if (!d) return false;
   d->zt = zt;
   d->zred = zred;
   emit_line(E, "int %s = zrt_line_allgather_begin(%d, %s, %s.mem, zrt_array_elems(&%s) * sizeof(%s));", d->handle,
             E->cover_rank, zred, zt, zt, emit_ctype(E, e->type));
-  d->begun = true;
   return true;
 }
 
 static bool flood_begun(Emitter *E, const Expr *e, const char *zf, const char *zt, const char *zs) {
-  Deferred *d = E->open_array_stmt;
-  if (!d || d->begun || e != d->array_stmt->rhs) return false;
-  d->handle = emit_fresh(E, "zrm");
+  Deferred *d = array_stmt_beginning(E, e, "zrm");
+  if (!d) return false;
   emit_line(E, "zrt_remap_op *%s; { zrt_map zmp = zrt_map_flood(&%s); %s = zrt_remap_begin(&%s, &%s, &%s, &zmp, %d); }",
             d->handle, zf, d->handle, zt, E->cover, zs, e->loc.line);
-  d->begun = true;
   return true;
 }
 
 static bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv, const char *lk, const char *zk, unsigned mask) {
-  Deferred *d = E->open_array_stmt;
-  if (!d || d->begun || e != d->array_stmt->rhs) return false;
-  d->handle = emit_fresh(E, "zla");
+  Deferred *d = array_stmt_beginning(E, e, "zla");
+  if (!d) return false;
   d->zt = lv;
   emit_line(E, "zrt_line_assembly *%s = zrt_line_assemble_begin(&%s, &%s, &%s, %uu, %d);", d->handle, lv, zv, E->cover, mask,
             e->loc.line);
@@ -1905,7 +1911,6 @@ static bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv
     emit_line(E, "zrt_line_assembly *%s = zrt_line_assemble_begin(&%s, &%s, &%s, %uu, %d);", d->handle2, lk, zk, E->cover,
               mask, e->loc.line);
   }
-  d->begun = true;
   return true;
 }
 
