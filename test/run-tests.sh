@@ -16,6 +16,8 @@
 #      root) must exit 0.
 # Prints `FAIL: name` (with a diff where useful) per failure; the last line is
 # `N passed, M failed`; exits non-zero when M > 0.
+# a, b, each executable and each script are jobs; TEST_JOBS of them (default 2) run at a time,
+# the slow scripts first (test/lib/jobs.sh), and their outputs are printed in the order above.
 
 LC_ALL=C
 export LC_ALL
@@ -36,9 +38,18 @@ case $BUILD in
 esac
 export AZC BUILD
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/azc-tests.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-trap 'rm -rf "$TMP"; exit 130' INT TERM
+TMPROOT=$(mktemp -d "${TMPDIR:-/tmp}/azc-tests.XXXXXX") || exit 2
+trap 'rm -rf "$TMPROOT"' EXIT
+trap 'rm -rf "$TMPROOT"; exit 130' INT TERM
+
+. "$ROOT/test/lib/jobs.sh"
+. "$ROOT/test/lib/progs.sh"
+
+# The programs' executables built by other azc binaries or runtimes are of no further use.
+progs_dir
+for old in "$PROGS_ROOT"/*; do
+  [ "$old" = "$PROGS_DIR" ] || rm -rf "$old"
+done
 
 passed=0
 failed=0
@@ -63,122 +74,161 @@ show_diff() {
 }
 
 # --- a. programs that must be accepted -----------------------------------------
-for f in "$ROOT"/test/check/*.zpl; do
-  [ -f "$f" ] || continue
-  name=$(basename "$f" .zpl)
-  exp=$ROOT/test/check/$name.stderr
-  (cd "$ROOT/test/check" && "$AZC" -fsyntax-only "$name.zpl") \
-    >"$TMP/out" 2>"$TMP/err"
-  st=$?
-  if [ -f "$exp" ]; then
-    cp "$exp" "$TMP/exp"
-  else
-    : >"$TMP/exp"
-  fi
-  if [ "$st" -ne 0 ]; then
-    fail "check/$name.zpl" "exit status $st, expected 0"
-    show_diff "$TMP/exp" "$TMP/err"
-  elif ! cmp -s "$TMP/exp" "$TMP/err"; then
-    fail "check/$name.zpl" "unexpected standard error"
-    show_diff "$TMP/exp" "$TMP/err"
-  else
-    pass
-  fi
-done
+accepted() {
+  for f in "$ROOT"/test/check/*.zpl; do
+    [ -f "$f" ] || continue
+    name=$(basename "$f" .zpl)
+    exp=$ROOT/test/check/$name.stderr
+    (cd "$ROOT/test/check" && "$AZC" -fsyntax-only "$name.zpl") \
+      >"$TMP/out" 2>"$TMP/err"
+    st=$?
+    if [ -f "$exp" ]; then
+      cp "$exp" "$TMP/exp"
+    else
+      : >"$TMP/exp"
+    fi
+    if [ "$st" -ne 0 ]; then
+      fail "check/$name.zpl" "exit status $st, expected 0"
+      show_diff "$TMP/exp" "$TMP/err"
+    elif ! cmp -s "$TMP/exp" "$TMP/err"; then
+      fail "check/$name.zpl" "unexpected standard error"
+      show_diff "$TMP/exp" "$TMP/err"
+    else
+      pass
+    fi
+  done
+}
 
 # --- b. diagnostics --------------------------------------------------------------
-for d in "$ROOT"/test/diag/*/; do
-  [ -d "$d" ] || continue
-  d=${d%/}
-  case=$(basename "$d")
-  set -- "$d"/*.zpl
-  if [ $# -ne 1 ] || [ ! -f "$1" ]; then
-    fail "diag/$case" "the directory must contain exactly one .zpl file"
-    continue
-  fi
-  src=$(basename "$1")
-  args=
-  if [ -f "$d/args" ]; then
-    args=$(cat "$d/args")
-  fi
-  want=1
-  if [ -f "$d/status" ]; then
-    want=$(sed -n '1s/^expect-status[ 	]*\([0-9][0-9]*\).*$/\1/p' "$d/status")
-    if [ -z "$want" ]; then
-      fail "diag/$case" "malformed status file"
+diagnostics() {
+  for d in "$ROOT"/test/diag/*/; do
+    [ -d "$d" ] || continue
+    d=${d%/}
+    case=$(basename "$d")
+    set -- "$d"/*.zpl
+    if [ $# -ne 1 ] || [ ! -f "$1" ]; then
+      fail "diag/$case" "the directory must contain exactly one .zpl file"
       continue
     fi
-  fi
-  if [ -f "$d/expected.stderr" ]; then
-    mode=exact
-    cp "$d/expected.stderr" "$TMP/exp"
-  elif [ -f "$d/expected.stderr.prefix" ]; then
-    mode=prefix
-    cp "$d/expected.stderr.prefix" "$TMP/exp"
-  else
-    fail "diag/$case" "no expected.stderr or expected.stderr.prefix"
-    continue
-  fi
-  # Remember what is in the directory, so that everything azc creates can be removed.
-  rm -f "$d/out.c"
-  ls -A "$d" >"$TMP/before"
-  # $args is split into words on purpose.
-  (cd "$d" && "$AZC" $args "$src" -o out.c) >"$TMP/out" 2>"$TMP/err"
-  st=$?
-  made_out=no
-  [ -f "$d/out.c" ] && made_out=yes
-  ls -A "$d" >"$TMP/after"
-  for new in $(comm -13 "$TMP/before" "$TMP/after"); do
-    rm -rf "${d:?}/$new"
+    src=$(basename "$1")
+    args=
+    if [ -f "$d/args" ]; then
+      args=$(cat "$d/args")
+    fi
+    want=1
+    if [ -f "$d/status" ]; then
+      want=$(sed -n '1s/^expect-status[ 	]*\([0-9][0-9]*\).*$/\1/p' "$d/status")
+      if [ -z "$want" ]; then
+        fail "diag/$case" "malformed status file"
+        continue
+      fi
+    fi
+    if [ -f "$d/expected.stderr" ]; then
+      mode=exact
+      cp "$d/expected.stderr" "$TMP/exp"
+    elif [ -f "$d/expected.stderr.prefix" ]; then
+      mode=prefix
+      cp "$d/expected.stderr.prefix" "$TMP/exp"
+    else
+      fail "diag/$case" "no expected.stderr or expected.stderr.prefix"
+      continue
+    fi
+    # Remember what is in the directory, so that everything azc creates can be removed.
+    rm -f "$d/out.c"
+    ls -A "$d" >"$TMP/before"
+    # $args is split into words on purpose.
+    (cd "$d" && "$AZC" $args "$src" -o out.c) >"$TMP/out" 2>"$TMP/err"
+    st=$?
+    made_out=no
+    [ -f "$d/out.c" ] && made_out=yes
+    ls -A "$d" >"$TMP/after"
+    for new in $(comm -13 "$TMP/before" "$TMP/after"); do
+      rm -rf "${d:?}/$new"
+    done
+    problem=
+    if [ "$st" -ne "$want" ]; then
+      problem="exit status $st, expected $want"
+    elif [ "$want" -eq 1 ] && [ "$made_out" = yes ]; then
+      problem="out.c was written although azc reported an error"
+    fi
+    if [ "$mode" = exact ]; then
+      cmp -s "$TMP/exp" "$TMP/err" || problem="${problem:-standard error differs}"
+      cp "$TMP/err" "$TMP/act"
+    else
+      # Compare the first lines of stderr, as many as the prefix file has (and,
+      # if the prefix does not end with a newline, its last partial line too).
+      size=$(wc -c <"$TMP/exp")
+      head -c "$size" "$TMP/err" >"$TMP/act" 2>/dev/null ||
+        dd if="$TMP/err" of="$TMP/act" bs=1 count="$size" 2>/dev/null
+      cmp -s "$TMP/exp" "$TMP/act" || problem="${problem:-standard error does not start with the expected text}"
+      cp "$TMP/err" "$TMP/act"
+    fi
+    if [ -n "$problem" ]; then
+      fail "diag/$case" "$problem"
+      show_diff "$TMP/exp" "$TMP/act"
+    else
+      pass
+    fi
   done
-  problem=
-  if [ "$st" -ne "$want" ]; then
-    problem="exit status $st, expected $want"
-  elif [ "$want" -eq 1 ] && [ "$made_out" = yes ]; then
-    problem="out.c was written although azc reported an error"
-  fi
-  if [ "$mode" = exact ]; then
-    cmp -s "$TMP/exp" "$TMP/err" || problem="${problem:-standard error differs}"
-    cp "$TMP/err" "$TMP/act"
-  else
-    # Compare the first lines of stderr, as many as the prefix file has (and,
-    # if the prefix does not end with a newline, its last partial line too).
-    size=$(wc -c <"$TMP/exp")
-    head -c "$size" "$TMP/err" >"$TMP/act" 2>/dev/null ||
-      dd if="$TMP/err" of="$TMP/act" bs=1 count="$size" 2>/dev/null
-    cmp -s "$TMP/exp" "$TMP/act" || problem="${problem:-standard error does not start with the expected text}"
-    cp "$TMP/err" "$TMP/act"
-  fi
-  if [ -n "$problem" ]; then
-    fail "diag/$case" "$problem"
-    show_diff "$TMP/exp" "$TMP/act"
-  else
-    pass
-  fi
-done
+}
 
 # --- c. unit tests ---------------------------------------------------------------
-for t in "$BUILD"/test/test_*; do
-  [ -f "$t" ] && [ -x "$t" ] || continue
-  name=$(basename "$t")
-  if "$t" >"$TMP/out" 2>&1; then
+# unit PATH: run the test executable or script PATH
+unit() {
+  name=$(basename "$1")
+  case $name in
+    *.sh) sh "$1" >"$TMP/out" 2>&1 ;;
+    *) "$1" >"$TMP/out" 2>&1 ;;
+  esac
+  st=$?
+  if [ $st -eq 0 ]; then
     pass
   else
-    fail "unit/$name" "exit status $?"
+    fail "unit/$name" "exit status $st"
     tail -n 20 "$TMP/out"
   fi
-done
+}
 
-for s in "$ROOT"/test/unit/*.sh; do
-  [ -f "$s" ] || continue
-  name=$(basename "$s")
-  if sh "$s" >"$TMP/out" 2>&1; then
-    pass
+# job ITEM: run the job ITEM (a, b or unit:PATH) in its own scratch directory, and write the
+# numbers of tests passed and failed to ITEM's .count file
+job() {
+  key=$(jobs_key "$1")
+  TMP=$TMPROOT/$key.scratch
+  mkdir -p "$TMP"
+  case $1 in
+    a) accepted ;;
+    b) diagnostics ;;
+    unit:*) unit "${1#unit:}" ;;
+  esac
+  echo "$passed $failed" >"$TMPROOT/$key.count"
+}
+
+# In the order of the output, and in the order in which they start: the slow scripts first.
+# (Scripts are named from the repo root, the current directory.)
+set -- a b
+for t in "$BUILD"/test/test_*; do
+  [ -f "$t" ] && [ -x "$t" ] && set -- "$@" "unit:$t"
+done
+for s in test/unit/*.sh; do
+  [ -f "$s" ] && set -- "$@" "unit:$s"
+done
+first=
+for s in distributed golden runahead libsplit pdl_runs runtime_errors; do
+  [ -f "test/unit/$s.sh" ] && first="$first unit:test/unit/$s.sh"
+done
+# shellcheck disable=SC2086
+jobs_start "$TMPROOT" job $first "$@"
+
+for item in "$@"; do
+  jobs_done "$TMPROOT" "$item"
+  if read -r p f <"$TMPROOT/$(jobs_key "$item").count" 2>/dev/null; then
+    passed=$((passed + p))
+    failed=$((failed + f))
   else
-    fail "unit/$name" "exit status $?"
-    tail -n 20 "$TMP/out"
+    fail "$item" "did not finish"
   fi
 done
+wait
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -10,41 +10,57 @@
 # under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 48, with 32 and the dissemination gather,
 # and on 3 with the tailored binding: no hang, the output of one process. Bad AZ_RUNAHEAD,
 # AZ_GATHER and AZ_NOISE values are one line and exit status 2 (run without mpirun, so that only the program writes).
+# The executables are test/lib/progs.sh's; the programs (and the stress program) run TEST_JOBS at a time.
+. test/lib/jobs.sh
+. test/lib/progs.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+progs_dir
 fail=0
 say() { echo "runahead.sh: $*"; fail=1; }
 
-# run EXE EXPECTED NP RUNAHEAD NOISE [BINDING [GATHER]]: the output must be EXPECTED
+# run EXE EXPECTED NP RUNAHEAD NOISE [BINDING [GATHER]]: the output must be EXPECTED (in directory $d)
 run() {
   AZ_RUNAHEAD=$4 AZ_NOISE=$5 AZ_COMM=${6:-store} AZ_GATHER=${7:-auto} timeout 120 \
-    mpirun -x AZ_RUNAHEAD -x AZ_NOISE -x AZ_COMM -x AZ_GATHER -np "$3" "$1" >"$t/out" 2>"$t/err"
+    mpirun -x AZ_RUNAHEAD -x AZ_NOISE -x AZ_COMM -x AZ_GATHER -np "$3" "$1" >"$d/out" 2>"$d/err"
   st=$?
-  if [ $st -ne 0 ] || ! cmp -s "$t/out" "$2"; then
+  if [ $st -ne 0 ] || ! cmp -s "$d/out" "$2"; then
     say "$(basename "$1") on $3 processes, AZ_RUNAHEAD=$4 AZ_NOISE=$5 ${6:+AZ_COMM=$6} ${7:+AZ_GATHER=$7}: status $st, output differs"
-    diff "$2" "$t/out" | head -5; head -3 "$t/err"
+    diff "$2" "$d/out" | head -5; head -3 "$d/err"
   fi
 }
 
-for out in test/golden/*.out; do
+# check OUT: the runs of test/golden/OUT's program, or (OUT = stress) of the stress program
+check() {
+  d=$(mktemp -d "$t/$(basename "$1").XXXXXX")
+  if [ "$1" = stress ]; then
+    progs_build test/stress/runahead.zpl >"$d/cc.log" 2>&1 || { say "the stress program does not compile"; cat "$d/cc.log"; return 1; }
+    (cd "$d" && "$EXE") >"$d/stress.out" 2>&1 || say "the stress program fails on one process"
+    for ra in 0 2 48; do run "$EXE" "$d/stress.out" 4 $ra all:500:100; done
+    run "$EXE" "$d/stress.out" 4 32 all:500:100 store dissemination
+    run "$EXE" "$d/stress.out" 3 4 all:700:150 tailored
+    return $fail
+  fi
+  out=$(pwd)/$1
   name=$(basename "$out" .out)
   src=test/check/$name.zpl
   [ -f "$src" ] || src=samples/$name.zpl
-  [ -f "$src" ] || continue
-  "$AZC" "$src" -o "$t/$name" --no-pdl 2>"$t/err" || { say "$src does not compile"; cat "$t/err"; continue; }
-  run "$t/$name" "$out" 1 0 ""
-  run "$t/$name" "$out" 2 1 all:2000:300
-  run "$t/$name" "$out" 3 0 0:1000:200 store dissemination
-  run "$t/$name" "$out" 4 8 all:1000:200
-done
+  [ -f "$src" ] || return 0
+  progs_build "$src" >"$d/cc.log" 2>&1 || { say "$src does not compile"; cat "$d/cc.log"; return 1; }
+  cd "$d" || return 1
+  run "$EXE" "$out" 1 0 ""
+  run "$EXE" "$out" 2 1 all:2000:300
+  run "$EXE" "$out" 3 0 0:1000:200 store dissemination
+  run "$EXE" "$out" 4 8 all:1000:200
+  return $fail
+}
 
-"$AZC" test/stress/runahead.zpl -o "$t/stress" --no-pdl || exit 1
-"$t/stress" >"$t/stress.out" 2>&1 || say "the stress program fails on one process"
-for ra in 0 2 48; do run "$t/stress" "$t/stress.out" 4 $ra all:500:100; done
-run "$t/stress" "$t/stress.out" 4 32 all:500:100 store dissemination
-run "$t/stress" "$t/stress.out" 3 4 all:700:150 tailored
+jobs_each check stress test/golden/*.out || fail=1
+progs_build test/stress/runahead.zpl || exit 1
+stress=$EXE
+d=$t
 
 # bad values: one line on stderr, status 2
 for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=49:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=x:AZ_RUNAHEAD must be" "AZ_GATHER=tree:AZ_GATHER must be" \
@@ -52,9 +68,9 @@ for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=49:AZ_RUNAHEAD must
   assign=${bad%%:*}
   case $bad in AZ_NOISE=*) assign=$(echo "$bad" | sed 's/:AZ_NOISE.*//') ;; esac
   want=${bad#"$assign":}
-  env "$assign" timeout 60 "$t/stress" >/dev/null 2>"$t/err"
+  env "$assign" timeout 60 "$stress" >/dev/null 2>"$d/err"
   st=$?
-  [ $st = 2 ] && [ "$(wc -l < "$t/err")" = 1 ] && grep -q "error: $want" "$t/err" ||
-    { say "$assign: status $st, expected 2 and one line with '$want':"; cat "$t/err"; }
+  [ $st = 2 ] && [ "$(wc -l < "$d/err")" = 1 ] && grep -q "error: $want" "$d/err" ||
+    { say "$assign: status $st, expected 2 and one line with '$want':"; cat "$d/err"; }
 done
 exit $fail

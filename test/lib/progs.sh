@@ -1,0 +1,79 @@
+# progs.sh - the programs with an expected output in test/golden/ and their executables, for
+# golden.sh, distributed.sh, runahead.sh and the stress program (sourced; POSIX sh). Each program
+# is compiled once per set of azc options, into $BUILD/test-progs/, and the executable is shared by
+# the scripts and kept for the next run. It is reused only when everything it was built from is
+# unchanged: the directory of a build is named after the checksums of the azc binary, the runtime
+# library it links, the runtime headers, every file next to the program with its name, and the
+# options; run-tests.sh removes the builds of other azc binaries and runtimes.
+#
+# Environment: AZC (the compiler), BUILD (the build directory).
+
+# golden_prog OUT: set base, prog, src and args for the expected output test/golden/OUT (NAME.out,
+# or NAME.VARIANT.out run with the arguments in NAME.VARIANT.args); src is test/check/NAME.zpl or
+# samples/NAME.zpl, empty when neither exists.
+golden_prog() {
+  base=$(basename "$1" .out)
+  prog=${base%%.*}
+  src=test/check/$prog.zpl
+  [ -f "$src" ] || src=samples/$prog.zpl
+  [ -f "$src" ] || src=
+  args=
+  if [ "$base" != "$prog" ] && [ -f "test/golden/$base.args" ]; then
+    args=$(cat "test/golden/$base.args")
+  fi
+}
+
+# progs_dir: the directory of the current azc and runtime's builds (PROGS_ROOT/checksum)
+progs_dir() {
+  PROGS_ROOT=$(cd "$BUILD" && pwd)/test-progs
+  _plib=$("$AZC" --libs | sed 's/ .*//')
+  _pinc=$("$AZC" --cflags | sed -n 's/.*-I\([^ ]*\).*/\1/p')
+  _psum=$({ cat "$AZC" "$_plib" "$_pinc"/*.h; echo "$AZC_MPICC_TESTS"; } | cksum | tr ' ' -)
+  PROGS_DIR=$PROGS_ROOT/$_psum
+}
+
+# The C compiler the programs are built with: warnings are errors.
+AZC_MPICC_TESTS="mpicc -Wall -Wextra -Werror"
+
+# progs_build SRC [OPTIONS]: set EXE to SRC compiled by azc with OPTIONS (the C with warnings as
+# errors; the pattern file next to it), building it unless it is built already; prints the first
+# lines of what azc printed and returns 1 when it does not compile. Jobs building the same
+# program at the same time build it once: the first takes a lock, the others wait for it.
+progs_build() {
+  [ -n "${PROGS_DIR:-}" ] || progs_dir
+  _psrc=$1 _popts=${2:-}
+  _pname=$(basename "$_psrc" .zpl)
+  _pfiles=$(cat "$_psrc" "${_psrc%.zpl}".* | cksum | tr ' ' -)
+  _pd=$PROGS_DIR/$_pname/$(printf '%s' "${_popts:-default}" | tr ' ' '_')-$_pfiles
+  EXE=$_pd/$_pname
+  [ -x "$EXE" ] && return 0
+  mkdir -p "$PROGS_DIR/$_pname" || return 1
+  _pwait=0
+  while ! mkdir "$_pd.lock" 2>/dev/null; do
+    [ -x "$EXE" ] && return 0
+    # Another job builds it; take over the lock if that job is gone.
+    _ppid=$(cat "$_pd.lock/pid" 2>/dev/null)
+    _pwait=$((_pwait + 1))
+    if { [ -n "$_ppid" ] && ! kill -0 "$_ppid" 2>/dev/null; } || { [ -z "$_ppid" ] && [ $_pwait -gt 100 ]; }; then
+      rm -rf "$_pd.lock"
+    fi
+    sleep 0.2
+  done
+  [ -x "$EXE" ] && { rm -rf "$_pd.lock"; return 0; }
+  _ppid=$(exec sh -c 'echo $PPID')
+  echo "$_ppid" >"$_pd.lock/pid"
+  _ptmp=$_pd.tmp.$_ppid
+  rm -rf "$_ptmp"
+  mkdir -p "$_ptmp" "$_pd"
+  _pst=0
+  # shellcheck disable=SC2086
+  if AZC_MPICC=$AZC_MPICC_TESTS "$AZC" $_popts "$_psrc" -o "$_ptmp/$_pname" >"$_ptmp/log" 2>&1; then
+    [ ! -f "$_ptmp/$_pname.pdl" ] || mv "$_ptmp/$_pname.pdl" "$_pd/"
+    mv "$_ptmp/$_pname" "$EXE"
+  else
+    head -20 "$_ptmp/log"
+    _pst=1
+  fi
+  rm -rf "$_ptmp" "$_pd.lock"
+  return $_pst
+}
