@@ -30,8 +30,11 @@ check() {
     fi
     # shellcheck disable=SC2086
     (cd "$d" && "$EXE" $args >"$d/stdout" 2>"$d/stderr")
+    st=$?
     if ! cmp -s "$d/stdout" "$out"; then
-      echo "golden.sh: $base ($opt): output differs"; diff -u "$out" "$d/stdout" | head -20; fail=1
+      echo "golden.sh: $base ($opt): output differs (exit status $st, $EXE):"; diff -u "$out" "$d/stdout" | head -20
+      [ -s "$d/stderr" ] && { echo "standard error:"; head -10 "$d/stderr"; }
+      fail=1
     fi
   done
   return $fail
