@@ -24,7 +24,15 @@ jobs_start() {
       for _ji in "$@"; do
         _jk=$(jobs_key "$_ji")
         mkdir "$_jdir/$_jk.claim" 2>/dev/null || continue
-        ("$_jfunc" "$_ji") >"$_jdir/$_jk.out" 2>&1
+        # its own TMPDIR: Open MPI makes its session directories there, and two programs
+        # starting at once in one directory can collide ("A call to mkdir was unable to create")
+        (_jt=$(mktemp -d "${TMPDIR:-/tmp}/azc-job.XXXXXX") || exit 2
+          TMPDIR=$_jt
+          export TMPDIR
+          "$_jfunc" "$_ji"
+          _jst_=$?
+          rm -rf "$_jt"
+          exit $_jst_) >"$_jdir/$_jk.out" 2>&1
         echo $? >"$_jdir/$_jk.st_" && mv "$_jdir/$_jk.st_" "$_jdir/$_jk.st"
       done
     ) &
