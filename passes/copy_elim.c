@@ -132,7 +132,7 @@ static bool copy_of(const IrStmt *s, Symbol **a, Symbol **t) {
       !type_same(x->type->elem, y->type->elem) || !over_declared_region(s, y))
     return false;
   for (int k = 0; k < y->type->rank; k++)
-    if (y->border_lo[k] || y->border_hi[k] || y->border_lo[k] > x->border_lo[k] || y->border_hi[k] > x->border_hi[k])
+    if (y->border_lo[k] || y->border_hi[k]) /* T's storage is R: W covers all of it */
       return false;
   *a = x;
   *t = y;
