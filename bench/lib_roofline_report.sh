@@ -1,5 +1,5 @@
 # lib_roofline_report.sh - the report of bench/roofline.sh, sourced by it: from its result files
-# ($streams, $peaks, $roofs, $goal_a, $goal_b, $out/kinds.txt) the markdown section that goes
+# ($streams, $peaks, $roofs, $aligns, $goal_a, $goal_b, $out/kinds.txt) the markdown section that goes
 # between <!-- roofline:begin --> and <!-- roofline:end --> in $DOC (the heading and the markers
 # are appended first when missing), and the plot $PLOTS/roofline.png (gnuplot). A partial or failed
 # run still gives a well-formed section (n/a where a number is missing).
@@ -87,6 +87,14 @@ roof_table() {
       printf "| %s | %s | %d | %d | %d | %d, %d | %s | %s | %.3f | %s | %s | %s | %s | %s | %s |\n",
         $1, sz, $3, $4, f, bytes($1, "swap"), bytes($1, "copy"), $5, $6, i, ($7 == "-" ? "n/a" : $7), g, gb,
         (bw == "" ? "n/a" : bw), (lim == "" ? "n/a" : sprintf("%.2f", lim)), fr }' "$roofs"
+}
+
+# The row alignment table: aligned (AZ_ALIGN=1) against dense (AZ_ALIGN=0) rows.
+align_table() {
+  echo "| stencil | n | iterations | aligned s | dense s (AZ_ALIGN=0) | dense / aligned |"
+  echo "|---|--:|--:|--:|--:|--:|"
+  awk '{ r = ($5 == "-" || $6 == "-" || $5 + 0 == 0) ? "n/a" : sprintf("%.3f", $6 / $5)
+      printf "| %s | %d | %d | %s | %s | %s |\n", $1, $3, $4, ($5 == "-" ? "n/a" : $5), ($6 == "-" ? "n/a" : $6), r }' "$aligns"
 }
 
 # The goal (a) table.
@@ -202,6 +210,16 @@ roof_section() {
   echo
   grep -qx roofline.png "$out/plots.txt" 2>/dev/null &&
     { echo "![roofline: azc's stencils on one core](plots/roofline.png)"; echo; }
+  echo "### Row alignment (AZ_ALIGN)"
+  echo
+  echo "The same executables on one process with AZ_ALIGN=1 (the default: every row of a parallel array"
+  echo "padded to a whole number of 64-byte lines, this process's first column on a line boundary) and"
+  echo "AZ_ALIGN=0 (dense rows, calloc's alignment), alternating within each round; medians of $RUNS loop"
+  echo "times. The iterations are the stencil's above (scaled by the grid's area at n = $((2 * $(size_n l3))));"
+  echo "a ratio above 1 means alignment made the loop faster."
+  echo
+  align_table
+  echo
   echo "### The goals of issue 9"
   echo
   echo "**(a) jacobi**, n = $ja_n, $ja_it iterations, np = 1: azc's loop time against the loop written by"

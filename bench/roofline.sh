@@ -11,6 +11,9 @@
 #    0.6 s; their flops and compulsory bytes per point against the roofline min(peak, intensity x
 #    bandwidth). The kept C shows whether A := B is a copy loop or an exchange of storage (the byte
 #    count follows it) and gcc's -fopt-info-vec whether the stencil loop was vectorized.
+#    Row alignment: the same executables with AZ_ALIGN=1 (rows padded to whole cache lines, each
+#    process's first column on a line; the default) and AZ_ALIGN=0 (dense rows), alternating:
+#    jacobi at n = 512 and 1024 (power-of-two rows), five_point and nine_point at n = 512 and 4000.
 # 3. Goal (a): jacobi n = 512, 2420 iterations, np = 1: azc against bench/roofline/jacobi_hand.c's
 #    copy, swap and simd variants (loop seconds and whole-mpirun wall seconds; all must print the
 #    same err and sum). Goal (b): the radius-2 star, azc against bench/roofline/star_prk.c (the
@@ -19,7 +22,7 @@
 # The report goes between <!-- roofline:begin --> and <!-- roofline:end --> of $ROOFLINE_DOC
 # (default docs/performance.md; the heading and markers are appended when missing) and the plot to
 # ROOFLINE_PLOTS (default: plots/ next to the doc) as roofline.png (bench/lib_roofline_report.sh).
-# About 4 minutes on the project's 2-core machine.
+# About 5 minutes on the project's 2-core machine.
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/roofline.sh   (or make bench)
 # Environment: AZC_FLAGS (-march=native; left out, with a note, when azc does not accept it),
@@ -46,9 +49,10 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 streams=$out/stream.txt # SIZE KERNEL BEST-GB/s MEDIAN-GB/s
 peaks=$out/peak.txt     # peak256 GFLOP/s, peak512 GFLOP/s
 roofs=$out/roof.txt     # NAME SIZE N ITERS ASSIGN VECTORIZED SECONDS
+aligns=$out/align.txt   # NAME SIZE N ITERS ALIGNED-S DENSE-S
 goal_a=$out/goal_a.txt  # VARIANT LOOP-S WALL-S SAME
 goal_b=$out/goal_b.txt  # NP SIZE N ITERS AZC-S PRK-S AZC-POINTS PRK-POINTS PRK-CHECK
-: > "$streams"; : > "$peaks"; : > "$roofs"; : > "$goal_a"; : > "$goal_b"
+: > "$streams"; : > "$peaks"; : > "$roofs"; : > "$aligns"; : > "$goal_a"; : > "$goal_b"
 
 # complain MESSAGE: report a failure; the script goes on and exits 1 at the end.
 complain() {
@@ -206,6 +210,39 @@ for size in l3 dram; do
     # shellcheck disable=SC2086
     printf '  %-10s %-4s n=%-5d iters=%-6d %-4s vectorized=%-3s %s s\n' "$name" "$size" "$n" "$it" $kind "${t:--}"
   done
+done
+
+# ---- 2b. row alignment: the same executables with AZ_ALIGN=1 (the default) and AZ_ALIGN=0 ----
+
+# align_iters NAME SIZE N: the iterations of the stencils run above at SIZE, scaled to a grid of side N.
+align_iters() {
+  awk -v s="$1" -v z="$2" -v n="$3" '$1 == s && $2 == z { k = int($4 * $3 * $3 / (n * n)); print k < 1 ? 1 : k }' "$roofs"
+}
+
+n_l3=$(size_n l3) n_dram=$(size_n dram)
+align_cases="jacobi:l3:$n_l3 jacobi:l3:$((2 * n_l3)) five_point:l3:$n_l3 five_point:dram:$n_dram nine_point:l3:$n_l3 nine_point:dram:$n_dram"
+echo "roofline.sh: row alignment on 1 process, medians of $RUNS loop seconds, aligned (AZ_ALIGN=1) and dense (AZ_ALIGN=0) alternating"
+for c in $align_cases; do
+  name=${c%%:*} rest=${c#*:}
+  size=${rest%%:*} n=${rest#*:}
+  [ -x "$out/$name" ] || continue
+  it=$(align_iters "$name" "$size" "$n")
+  [ -n "$it" ] || it=$(trial_iters "$size")
+  : > "$out/al_1.times"; : > "$out/al_0.times"
+  i=0
+  while [ $i -lt "$RUNS" ]; do
+    for a in 1 0; do
+      run 1 "$out/al_$a" env AZ_ALIGN=$a "$out/$name" -sn="$n" -siters="$it" && loop_seconds "$out/al_$a" >> "$out/al_$a.times"
+    done
+    grep -v '^loop seconds' "$out/al_1.out" > "$out/al_1.res" 2> /dev/null
+    grep -v '^loop seconds' "$out/al_0.out" > "$out/al_0.res" 2> /dev/null
+    cmp -s "$out/al_1.res" "$out/al_0.res" || complain "alignment: $name n=$n prints other results with AZ_ALIGN=0"
+    i=$((i + 1))
+  done
+  t1=$(median < "$out/al_1.times") t0=$(median < "$out/al_0.times")
+  echo "$name $size $n $it ${t1:--} ${t0:--}" >> "$aligns"
+  printf '  %-10s n=%-5d iters=%-6d aligned %s s, dense %s s, dense / aligned %s\n' "$name" "$n" "$it" "${t1:--}" "${t0:--}" \
+    "$(awk -v a="$t1" -v d="$t0" 'BEGIN { if (a + 0 > 0 && d != "") printf "%.3f", d / a; else print "-" }')"
 done
 
 # ---- 3. goal (a): jacobi against the hand-written loops ----

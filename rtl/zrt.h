@@ -119,17 +119,24 @@ typedef struct zrt_array {
   int rank;
   size_t elem;               /* bytes per element */
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK]; /* the storage region's indices held here (with fluff) */
-  int64_t stride[ZRT_MAX_RANK];               /* in elements; the last dimension is contiguous */
+  int64_t stride[ZRT_MAX_RANK];               /* in elements; the last dimension is contiguous, rows
+                                                 may be padded (see zrt_array_alloc) */
   unsigned flood;            /* bit k set: dimension k is a flood dimension (extent 1, any index) */
   char *origin;              /* address of global index (0, ..., 0): element i is at
                                 origin + elem * sum(i_k * stride_k); flood dimensions have stride 0 */
   int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* the declared region (set by generated code; @^ wraps in it) */
   int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK]; /* the whole storage region (set by generated code) */
-  void *mem;
+  void *mem;                 /* the element at index (lo_0, ..., lo_r-1) */
+  void *block;               /* the allocation that holds mem (zrt_array_free frees it) */
   bool allocated;
 } zrt_array;
 
-/* Allocate (zeroed) this process's part of an array whose storage region is [lo, hi]. */
+/* Allocate (zeroed) this process's part of an array whose storage region is [lo, hi].
+ * Row alignment (AZ_ALIGN=1, the default; AZ_ALIGN=0: dense, calloc's alignment): the element of
+ * the last dimension where this process's block starts (for _box and _root: lo) lies on a 64-byte
+ * boundary, and in arrays of rank >= 2 without flood dimensions whose rows are at least
+ * 8 x lcm(elem, 64) bytes long, the rows are padded to a multiple of lcm(elem, 64) bytes so that
+ * this holds in every row. The padding cells are never read. */
 void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood);
 /* The same with explicit fluff: the allocation reaches fluff_lo[k] / fluff_hi[k] cells beyond
  * this process's block in dimension k (NULL: 8 cells everywhere, what zrt_array_alloc uses),
@@ -241,7 +248,8 @@ typedef struct zrt_line_assembly zrt_line_assembly;
 zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *part, const struct zrt_region *c,
                                            unsigned mask, int line);
 void zrt_line_assemble_end(zrt_line_assembly *a);
-/* The number of elements this process holds of a. */
+/* The number of storage cells of a from a->mem on, row padding included (0 if it holds nothing):
+ * what a loop over ((T *)a->mem)[0..n-1] must cover to reach every element. */
 size_t zrt_array_elems(const zrt_array *a);
 /* Collect the elements of a over region c (its bounding box) into *whole on process 0. */
 void zrt_gather(zrt_array *whole, const zrt_array *a, const struct zrt_region *c, int line);

@@ -1,6 +1,6 @@
 /* zrt_array.c - storage of parallel arrays (this process's part of the storage region plus
- * fluff, row-major, zeroed, addressed through an origin pointer) and of indexed arrays
- * (row-major, subscripts checked with R2). */
+ * fluff, row-major, zeroed, addressed through an origin pointer; rows padded and aligned to
+ * cache lines unless AZ_ALIGN=0) and of indexed arrays (row-major, subscripts checked with R2). */
 #include "zrt_internal.h"
 #include "zrt_region.h"
 #include <stdlib.h>
@@ -24,17 +24,76 @@ static bool mul_count(size_t *total, int64_t n) {
   return true;
 }
 
-/* Number of elements held: the product of the extents (flood dimensions count 1). */
-static size_t array_count(const zrt_array *a) {
-  size_t total = 1;
-  for (int k = 0; k < a->rank; k++)
-    if (!(a->flood & (1u << k)))
-      mul_count(&total, a->hi[k] - a->lo[k] + 1);
-  return total;
+/* ---- row alignment (AZ_ALIGN) ---- */
+
+#define ROW_ALIGN 64               /* bytes: a cache line */
+
+static int align_state = -1;       /* 1: aligned, padded rows; 0: dense (AZ_ALIGN=0); -1: unread */
+
+bool zrt_array_aligning(void) {
+  if (align_state < 0) {
+    const char *v = getenv("AZ_ALIGN");
+    align_state = !(v && !strcmp(v, "0"));
+  }
+  return align_state;
 }
 
-/* Set strides (last dimension contiguous, flood dimensions 0) and return the element count,
- * or false if it overflows. */
+const char *zrt_array_setup(void) {
+  const char *v = getenv("AZ_ALIGN");
+  if (v && *v && strcmp(v, "0") && strcmp(v, "1"))
+    return zrt_aprintf("AZ_ALIGN must be 0 or 1, not '%s'", v);
+  zrt_array_aligning();
+  return NULL;
+}
+
+/* Elements in lcm(elem, ROW_ALIGN) bytes: the step in which a row's length is padded. */
+static int64_t pad_unit(size_t elem) {
+  size_t a = elem, b = ROW_ALIGN;
+  while (b) {
+    size_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return (int64_t)(ROW_ALIGN / a);
+}
+
+/* Elements per row of a (the last dimension's extent n): padded to a whole number of units of
+ * lcm(elem, 64) bytes when aligning, for arrays of rank >= 2 without flood dimensions whose rows
+ * are at least 8 units long (the padding then costs at most 1/8). */
+static int64_t row_elems(const zrt_array *a) {
+  int64_t n = a->hi[a->rank - 1] - a->lo[a->rank - 1] + 1;
+  if (!zrt_array_aligning() || a->rank < 2 || a->flood || a->elem == 0 || n <= 0)
+    return n;
+  int64_t unit = pad_unit(a->elem);
+  if (n / 8 < unit || n > INT64_MAX - unit)
+    return n;
+  return (n + unit - 1) / unit * unit;
+}
+
+/* The byte offset of mem from a ROW_ALIGN boundary that puts index at of the last dimension
+ * (in every row, when rows are padded) on a boundary; 0 when not aligning. */
+static size_t mem_misalign(const zrt_array *a, int64_t at) {
+  int last = a->rank - 1;
+  if (!zrt_array_aligning() || last < 0 || (a->flood >> last & 1))
+    return 0;
+  uint64_t into = (uint64_t)(at - a->lo[last]) * a->elem % ROW_ALIGN;
+  return (ROW_ALIGN - into) % ROW_ALIGN;
+}
+
+/* The index of the last dimension that starts a cache line in a distributed array: the first of
+ * this process's block (where its loops begin, past the border), within what it holds. */
+static int64_t aligned_index(const zrt_array *a) {
+  int last = a->rank - 1;
+  int64_t first;
+  if ((a->flood >> last & 1) || !zrt_my_block_first(a->rank, last, &first) || first < a->lo[last])
+    return a->lo[last];
+  return first > a->hi[last] ? a->hi[last] : first;
+}
+
+/* ---- layout ---- */
+
+/* Set strides (last dimension contiguous, rows padded as row_elems says, flood dimensions 0) and
+ * return the storage cells from mem on, or false if that overflows. */
 static bool layout(zrt_array *a, size_t *count) {
   size_t total = 1;
   for (int k = a->rank - 1; k >= 0; k--) {
@@ -43,11 +102,21 @@ static bool layout(zrt_array *a, size_t *count) {
       continue;
     }
     a->stride[k] = (int64_t)total;
-    if (!mul_count(&total, a->hi[k] - a->lo[k] + 1) || total > (size_t)INT64_MAX)
+    int64_t n = k == a->rank - 1 ? row_elems(a) : a->hi[k] - a->lo[k] + 1;
+    if (!mul_count(&total, n) || total > (size_t)INT64_MAX)
       return false;
   }
   *count = total;
   return true;
+}
+
+size_t zrt_array_elems(const zrt_array *a) {
+  if (!a->mem)
+    return 0;
+  for (int k = 0; k < a->rank; k++)
+    if (!(a->flood >> k & 1))
+      return (size_t)(a->stride[k] * (a->hi[k] - a->lo[k] + 1));
+  return 1;
 }
 
 /* Point origin at global index (0, ..., 0), given mem holding index (lo_0, ..., lo_r-1). */
@@ -60,6 +129,21 @@ static void set_origin(zrt_array *a) {
   for (int k = 0; k < a->rank; k++)
     off += (uint64_t)a->lo[k] * (uint64_t)a->stride[k];
   a->origin = (char *)((uintptr_t)a->mem - (uintptr_t)(off * a->elem));
+}
+
+/* Allocate a's count cells zeroed (calloc, lazily zero pages) with mem misalign bytes past a
+ * ROW_ALIGN boundary (when aligning); false if out of memory. */
+static bool alloc_cells(zrt_array *a, size_t count, size_t misalign) {
+  size_t slack = zrt_array_aligning() ? ROW_ALIGN - 1 + misalign : 0;
+  if (count > (SIZE_MAX - slack) / a->elem)
+    return false;
+  if (!(a->block = calloc(count * a->elem + slack, 1)))
+    return false;
+  uintptr_t at = (uintptr_t)a->block;
+  if (zrt_array_aligning())
+    at = (at + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN + misalign;
+  a->mem = (void *)at;
+  return true;
 }
 
 /* The part of [lo, hi] this process allocates in dimension k: its block widened by the fluff,
@@ -77,12 +161,13 @@ static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, in
 }
 
 /* Lay out a (whose rank, element size, flood dimensions and lo/hi are set), allocate its
- * elements zeroed unless empty, and point its origin; R15 "out of memory" at line. */
-static void allocate_storage(zrt_array *a, bool empty, int line) {
+ * elements zeroed unless empty, index at of the last dimension on a cache line, and point its
+ * origin; R15 "out of memory" at line. */
+static void allocate_storage(zrt_array *a, bool empty, int64_t at, int line) {
   size_t count = 0;
   if (!layout(a, &count) || (count > 0 && a->elem > SIZE_MAX / count))
     zrt_error(line, "out of memory");
-  if (!empty && count > 0 && !(a->mem = calloc(count, a->elem)))
+  if (!empty && count > 0 && !alloc_cells(a, count, mem_misalign(a, at)))
     zrt_error(line, "out of memory");
   set_origin(a);
   a->allocated = true;
@@ -112,7 +197,7 @@ void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *l
       empty = true;
     }
   }
-  allocate_storage(a, empty, line);
+  allocate_storage(a, empty, empty ? 0 : aligned_index(a), line);
 }
 
 void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
@@ -127,7 +212,7 @@ void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo,
     a->dlo[k] = a->slo[k] = lo[k];
     a->dhi[k] = a->shi[k] = hi[k];
   }
-  allocate_storage(a, empty, line);
+  allocate_storage(a, empty, a->lo[rank - 1], line);
 }
 
 void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
@@ -141,16 +226,16 @@ void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, con
 }
 
 void zrt_array_free(zrt_array *a) {
-  free(a->mem);
+  free(a->block);
   memset(a, 0, sizeof *a);
 }
 
-/* Do a and b hold the same indices with the same element size? */
+/* Do a and b hold the same indices with the same element size and strides? */
 static bool same_layout(const zrt_array *a, const zrt_array *b) {
   if (a->rank != b->rank || a->elem != b->elem || a->flood != b->flood)
     return false;
   for (int k = 0; k < a->rank; k++)
-    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k])
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k] || a->stride[k] != b->stride[k])
       return false;
   return true;
 }
@@ -158,13 +243,14 @@ static bool same_layout(const zrt_array *a, const zrt_array *b) {
 void zrt_array_copy(zrt_array *dst, const zrt_array *src) {
   if (dst == src)
     return;
-  size_t bytes = src->mem ? array_count(src) * src->elem : 0;
-  if (!dst->allocated || !same_layout(dst, src)) {
+  size_t count = zrt_array_elems(src), bytes = count * src->elem;
+  if (!dst->allocated || !same_layout(dst, src) || !dst->mem != !src->mem) {
     if (dst->allocated)
       zrt_array_free(dst);
     *dst = *src;
-    dst->mem = bytes ? malloc(bytes) : NULL;
-    if (bytes && !dst->mem)
+    dst->mem = dst->block = NULL;
+    size_t misalign = zrt_array_aligning() ? (uintptr_t)src->mem % ROW_ALIGN : 0;
+    if (bytes && !alloc_cells(dst, count, misalign))
       zrt_error(0, "out of memory");
     set_origin(dst);
   }
@@ -338,11 +424,13 @@ bool zrt_array_exchange(zrt_array *dst, zrt_array *src, const zrt_region *c) {
   }
   if (dst->mem)
     copy_frame(dst, src, &m);
-  void *mem = dst->mem;
+  void *mem = dst->mem, *block = dst->block;
   char *origin = dst->origin;
   dst->mem = src->mem;
+  dst->block = src->block;
   dst->origin = src->origin;
   src->mem = mem;
+  src->block = block;
   src->origin = origin;
   return true;
 }

@@ -463,16 +463,6 @@ const void *zrt_line_allgather_end(int handle, int *count) {
   return g->buf;
 }
 
-size_t zrt_array_elems(const zrt_array *a) {
-  if (!a->mem)
-    return 0;
-  size_t n = 1;
-  for (int k = 0; k < a->rank; k++)
-    if (!(a->flood >> k & 1))
-      n *= (size_t)(a->hi[k] - a->lo[k] + 1);
-  return n;
-}
-
 /* ---- lines of the process grid: scans ---- */
 
 /* Process coords' part of region c in dimension k (bounding range; flood: 0..0); false if none. */

@@ -104,6 +104,14 @@ bool zrt_my_block(int rank, int dim, int64_t *blo, int64_t *bhi) {
   return zg_block_at(g, dim, g->set ? my_coords[rank][dim] : 0, blo, bhi);
 }
 
+bool zrt_my_block_first(int rank, int dim, int64_t *first) {
+  int64_t blo, bhi;
+  if (!zrt_my_block(rank, dim, &blo, &bhi))
+    return false;
+  *first = blo == INT64_MIN && grids[rank].set ? grids[rank].lo[dim] : blo;
+  return true;
+}
+
 bool zrt_proc_coords(int rank, int proc, int *coords) {
   return zg_proc_coords(grid_for(rank), rank, proc, coords);
 }

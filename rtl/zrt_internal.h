@@ -86,6 +86,10 @@ void zrt_grid_request(int r, const int *dims);
 /* This process's block in dimension dim of rank-r arrays, in global indices, open-ended
  * (INT64_MIN / INT64_MAX) at the first / last owning block. False if it owns nothing there. */
 bool zrt_my_block(int rank, int dim, int64_t *blo, int64_t *bhi);
+/* The first index of this process's block in dimension dim of rank-r arrays, not widened to the
+ * border: the bounding box's first index for the first block (INT64_MIN when nothing is
+ * distributed). False if it owns nothing there. */
+bool zrt_my_block_first(int rank, int dim, int64_t *first);
 /* The same for the process at grid coordinate coord in dimension dim. */
 bool zrt_block_at(int rank, int dim, int coord, int64_t *blo, int64_t *bhi);
 /* The grid coordinates of process proc for rank-r arrays (false: proc has no place in it). */
@@ -210,6 +214,10 @@ void zrt_pattern_control(uint64_t n);
 void zrt_pattern_stats_print(FILE *out);
 /* The runtime's own communicator for its collectives (zrt_coll.c), made at start-up. */
 const char *zrt_coll_setup(void);     /* also AZ_RUNAHEAD: an error message for a bad value */
+/* AZ_ALIGN (row alignment of parallel arrays, zrt_array.c): an error message for a bad value. */
+const char *zrt_array_setup(void);
+/* True unless AZ_ALIGN=0: parallel arrays get aligned, padded rows. */
+bool zrt_array_aligning(void);
 /* zrt_error with a va_list. */
 _Noreturn void zrt_verror(int line, const char *fmt, va_list ap);
 

@@ -71,6 +71,8 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
   const char *bad = zrt_noise_start(getenv("AZ_NOISE"), zrt_g.me, zrt_g.nprocs);
   if (!bad)
     bad = zrt_coll_setup();
+  if (!bad)
+    bad = zrt_array_setup();
   if (bad) {
     if (zrt_g.me == 0)
       fprintf(stderr, "%s: error: %s\n", zrt_prog_name(), bad);
