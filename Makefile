@@ -3,6 +3,7 @@
 #   make            build azc (build/azc) and azpdl (build/azpdl, docs/pdl.md)
 #   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
 #   make test       build everything and run every test (ends "N passed, N failed")
+#   make test-matrix every golden/sample program x {-O2, -O0, -fno-fuse, -fno-copy-elim, all off} x np 1-4
 #   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file
 #   make bench      run the benchmarks in bench/ (installs gnuplot-nox for the plots when missing)
 #   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
@@ -63,7 +64,7 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps bench-deps test test-quick demo bench bench-rtl install clean run-tests check-deps
+.PHONY: all deps bench-deps test test-quick test-matrix demo bench bench-rtl install clean run-tests check-deps
 
 all: $(BUILD)/azc $(BUILD)/libzrt.a
 
@@ -189,6 +190,11 @@ test: deps
 
 test-quick: deps
 	@$(MAKE) --no-print-directory run-tests QUICK=1
+
+# Issue 9's complete matrix (test/unit/distributed.sh with MATRIX=1; make test runs a part of it).
+test-matrix: deps
+	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a
+	@AZC=$(CURDIR)/$(BUILD)/azc BUILD=$(BUILD) MATRIX=1 sh test/unit/distributed.sh
 
 run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh

@@ -7,11 +7,15 @@
 # Messages, and must print exactly what it prints on one process (section 11: results do not
 # depend on the process count, the binding or the communication optimizations). The default
 # binding on 2 and 4 processes is runahead.sh's (the same programs, under noise).
-# Issue 9 (results do not depend on the optimizations): compiled with copy elimination off
-# (-fno-copy-elim) and with every optimization off (-O0 -fno-fuse -fno-copy-elim), each expected
-# output is also checked on 2, 3 or 4 processes (store), the count turning from one expected
-# output to the next and differing between the two builds (golden.sh runs them on one process).
+# Issue 9 (results do not depend on the optimizations): compiled with every optimization off
+# (-O0 -fno-fuse -fno-copy-elim), each expected output is also checked on 2, 3 and 4 processes
+# (store); compiled with one optimization off (-fno-copy-elim, -fno-fuse, -O0), on one of 2, 3 or
+# 4 processes each (store), the three builds on three different counts, turning from one expected
+# output to the next (golden.sh runs all of them on one process).
 # QUICK=1 runs 3 processes with the default binding (optimized and not) and 4 with tailored.
+# MATRIX=1 (make test-matrix) runs instead the complete matrix of issue 9: every expected output
+# compiled by default (-O2), with -O0, -fno-fuse, -fno-copy-elim and all three, each on 1, 2, 3
+# and 4 processes (store), and ends with a line that says how many runs passed.
 # The executables are test/lib/progs.sh's; the programs are checked TEST_JOBS at a time.
 . test/lib/jobs.sh
 . test/lib/progs.sh
@@ -20,9 +24,17 @@ trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 progs_dir
-# BINDING[/TRANSPORT]:NP[:BUILD]; NP "turn" is 2, 3 or 4 turning with the expected output
-runs="store:3 msg:3 put:3 tailored:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt store:turn:nocopy store:turn:off"
+# BINDING[/TRANSPORT]:NP[:BUILD]; NP "turnK" is 2, 3 or 4, turning with the expected output (K: the
+# offset, so that turn0, turn1 and turn2 are three different counts)
+runs="store:3 msg:3 put:3 tailored:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
+  store:turn0:nocopy store:turn1:nofuse store:turn2:O0 store:2:off store:3:off store:4:off"
 [ "${QUICK:-0}" = 1 ] && runs="store:3 tailored:4 store:3:noopt"
+if [ "${MATRIX:-0}" = 1 ]; then
+  runs=
+  for b in "" :O0 :nofuse :nocopy :off; do
+    for np in 1 2 3 4; do runs="$runs store:$np$b"; done
+  done
+fi
 
 # check N OUT: the runs of the Nth expected output OUT
 check() {
@@ -32,17 +44,20 @@ check() {
   d=$(mktemp -d "$t/$base.XXXXXX")
   fail=0
   for run in $runs; do
-    opts= turn=$n
+    opts=
     case $run in
-      *:noopt) opts="-fno-comm-opt -fno-overlap" run=${run%:noopt} ;;
-      *:nocopy) opts=-fno-copy-elim run=${run%:nocopy} ;;
-      *:off) opts="-O0 -fno-fuse -fno-copy-elim" run=${run%:off} turn=$((n + 1)) ;;
+      *:noopt) opts="-fno-comm-opt -fno-overlap" ;;
+      *:nocopy) opts=-fno-copy-elim ;;
+      *:nofuse) opts=-fno-fuse ;;
+      *:O0) opts=-O0 ;;
+      *:off) opts="-O0 -fno-fuse -fno-copy-elim" ;;
     esac
+    [ -n "$opts" ] && run=${run%:*}
     if ! progs_build "$src" "$opts" >"$d/cc.log" 2>&1; then
       echo "distributed.sh: $src does not compile ($opts):"; cat "$d/cc.log"; fail=1; continue
     fi
     binding=${run%:*} np=${run#*:} transport=rma
-    [ "$np" = turn ] && np=$((2 + turn % 3))
+    case $np in turn*) np=$((2 + (n + ${np#turn}) % 3)) ;; esac
     case $binding in */*) transport=${binding#*/} binding=${binding%/*} ;; esac
     # shellcheck disable=SC2086
     (cd "$d" && AZ_COMM=$binding LIBSPLIT_TRANSPORT=$transport LIBSPLIT_WATCHDOG=60 timeout 120 \
@@ -63,3 +78,13 @@ for out in test/golden/*.out; do
   set -- "$@" "$n:$out"
 done
 jobs_each check "$@"
+st=$?
+if [ "${MATRIX:-0}" = 1 ]; then
+  nruns=$(echo "$runs" | wc -w)
+  if [ $st -eq 0 ]; then
+    echo "distributed.sh: MATRIX=1: all $(($# * nruns)) runs passed ($# expected outputs x 5 builds x 4 process counts)"
+  else
+    echo "distributed.sh: MATRIX=1: failures above ($# expected outputs x 5 builds x 4 process counts)"
+  fi
+fi
+exit $st

@@ -4,9 +4,11 @@
 # with the generated C compiled under -Wall -Wextra -Werror at -O2, at -O0, with statement fusion
 # off (-fno-fuse), with copy elimination off (-fno-copy-elim: A := Temp copies instead of swapping
 # the arrays' storage) and with all three off (-O0 -fno-fuse -fno-copy-elim): a differential test
-# of the optimizations (issue 9; distributed.sh runs the last two on 2, 3 and 4 processes). Each
-# runs on one process and must print the expected output byte for byte. The executables are
-# test/lib/progs.sh's, shared with the other scripts; the programs are checked TEST_JOBS at a time.
+# of the optimizations (issue 9; distributed.sh runs the last on 2, 3 and 4 processes and each of
+# -O0, -fno-fuse and -fno-copy-elim on one of them; make test-matrix runs the default build and
+# all four on 1, 2, 3 and 4). Each runs on one process here (no mpirun) and must print the
+# expected output byte for byte. The executables are test/lib/progs.sh's, shared with the other
+# scripts; the programs are checked TEST_JOBS at a time.
 . test/lib/jobs.sh
 . test/lib/progs.sh
 t=$(mktemp -d)
