@@ -570,12 +570,11 @@ static void emit_elaboration(Emitter *E) {
 
 int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
                    PtrVec *patterns) {
-  IrOptions io = {opts->no_comm_opt, opts->no_overlap, opts->no_copy_elim};
+  IrOptions io = {opts->no_comm_opt, opts->no_overlap, opts->no_copy_elim, opts->no_fuse};
   IrProgram *ir = ir_lower(a, S, &io);
   Emitter E = {0};
   E.ir = ir;
   E.nxfers = ir->ntransfers;
-  E.no_fuse = opts->no_fuse;
   E.no_overlap = opts->no_overlap;
   E.S = S;
   E.arena = a;
