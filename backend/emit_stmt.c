@@ -1607,17 +1607,18 @@ static Stmt *nest_core(Stmt *st) { return st->kind == ST_REGION && st->inner->ki
 
 /* The nest that begins at l->items[i] (one member and nothing else if the statement is not fused). */
 static Nest nest_at(Emitter *E, StmtList *l, int i) {
-  Nest f = {ARENA_ARRAY(E->arena, Stmt *, l->n - i), 1, NULL, NULL, NULL};
-  f.members[0] = nest_core(l->items[i]);
-  if (f.members[0] != l->items[i]) f.region = l->items[i];
-  while (i + f.n < l->n && f.members[f.n - 1]->ir && f.members[f.n - 1]->ir->fuse_next) {
-    Stmt *next = nest_core(l->items[i + f.n]);
-    if (next->lhs->rank == 0) {
-      f.reducing = next;
-      f.r = next->ir->reductions.items[0];
+  int len = 1; /* list items in the nest */
+  while (i + len < l->n && nest_core(l->items[i + len - 1])->ir && nest_core(l->items[i + len - 1])->ir->fuse_next) len++;
+  Nest f = {ARENA_ARRAY(E->arena, Stmt *, len), 0, NULL, NULL, NULL};
+  if (nest_core(l->items[i]) != l->items[i]) f.region = l->items[i];
+  for (int k = 0; k < len; k++) {
+    Stmt *st = nest_core(l->items[i + k]);
+    if (k > 0 && st->lhs->rank == 0) { /* the scalar assignment that ends it */
+      f.reducing = st;
+      f.r = st->ir->reductions.items[0];
       break;
     }
-    f.members[f.n++] = next;
+    f.members[f.n++] = st;
   }
   return f;
 }

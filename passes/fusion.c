@@ -3,7 +3,8 @@
  *     [R] X1 := e1;  [R] X2 := e2;  ...  [R] Xn := en;   [R] x := op<< e;
  *
  * Consecutive array statements of one list under the same unmasked covering region (or each
- * under its own [R] of the same named region R) run in one loop nest, each computing its element at every index in turn, when that keeps what each means:
+ * under its own [R] of the same named region R) run in one loop nest, each computing its element
+ * at every index in turn, when that keeps what each means:
  *   - a later statement reads an earlier one's target only at the current index (it sees the new
  *     element there, as it would after the earlier statement's own loop);
  *   - an earlier statement reads a later one's target only at the current index (it sees the old
@@ -22,6 +23,10 @@
  * there: each element lives in a C variable of the loop body. Its array keeps its allocation,
  * which no one reads, for the containment checks. */
 #include "ir.h"
+
+/* The most array statements one nest holds: more arrays than this in one loop would not keep
+ * their rows in cache (and the pairwise checks stay cheap on generated programs). */
+#define MAX_NEST 24
 
 /* A procedure call, scan, flood or reduction: something with a loop (or an order) of its own. */
 static bool own_loop(const Expr *e, const void *arg) {
@@ -133,7 +138,7 @@ static void fuse_list(IrProgram *ir, const IrList *l) {
     if (!loop_statement(core(l->items[i]), false)) continue;
     int last = i;
     if (loop_statement(core(l->items[i]), true))
-      while (last + 1 < l->n && joins(l, i, last, l->items[last + 1])) last++;
+      while (last + 1 < l->n && last + 1 - i < MAX_NEST && joins(l, i, last, l->items[last + 1])) last++;
     int end = last;
     if (last + 1 < l->n && ending_reduction(l, i, last, l->items[last + 1])) end = last + 1;
     if (end == i) continue;
