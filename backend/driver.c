@@ -418,7 +418,7 @@ static int compile(Arena *a, const Options *opts) {
   SemaConfigEnv config = {0};
   if (status == 0) status = config_values(a, opts, sema, &config);
   if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
-  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema, &(IrOptions){opts->emit.no_comm_opt, opts->emit.no_overlap, opts->emit.no_copy_elim}));
+  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema, &(IrOptions){opts->emit.no_comm_opt, opts->emit.no_overlap, opts->emit.no_copy_elim, opts->emit.no_fuse}));
   if (status == 0 && !opts->syntax_only && !opts->emit_ast && !opts->emit_ir) status = generate(a, opts, prog, sema, &config);
   sema_release(sema);
   return status;

@@ -217,9 +217,9 @@ static void alloc_iarray(Emitter *E, const char *a, Type *t) {
 static void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
   if (t->kind == TY_PARALLEL) {
     const char *v = emit_convert(E, in->expr, t->elem);
-    emit_line(E, "{ %s zv = %s; int64_t n = 1; for (int k = 0; k < %d; k++) n *= %s.hi[k] - %s.lo[k] + 1;", emit_ctype(E, t->elem), v,
-              t->rank, a, a);
-    emit_line(E, "  for (int64_t i = 0; i < n; i++) ((%s *)%s.mem)[i] = zv; }", emit_ctype(E, t->elem), a);
+    /* every cell of the storage, row padding included (zrt_array_elems) */
+    emit_line(E, "{ %s zv = %s; size_t n = zrt_array_elems(&%s);", emit_ctype(E, t->elem), v, a);
+    emit_line(E, "  for (size_t i = 0; i < n; i++) ((%s *)%s.mem)[i] = zv; }", emit_ctype(E, t->elem), a);
     return;
   }
   if (t->kind == TY_ARRAY) {
@@ -570,12 +570,11 @@ static void emit_elaboration(Emitter *E) {
 
 int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
                    PtrVec *patterns) {
-  IrOptions io = {opts->no_comm_opt, opts->no_overlap, opts->no_copy_elim};
+  IrOptions io = {opts->no_comm_opt, opts->no_overlap, opts->no_copy_elim, opts->no_fuse};
   IrProgram *ir = ir_lower(a, S, &io);
   Emitter E = {0};
   E.ir = ir;
   E.nxfers = ir->ntransfers;
-  E.no_fuse = opts->no_fuse;
   E.no_overlap = opts->no_overlap;
   E.S = S;
   E.arena = a;

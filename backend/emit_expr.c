@@ -342,7 +342,10 @@ static const char *emit_name_expr(Emitter *E, Expr *e) {
     if (v) return v;
     return int_const(E, sym->const_val, sym->type);
   }
-  if (sym->type && sym->type->kind == TY_PARALLEL) return emit_elem(E, sym, e, NULL, NULL, false);
+  if (sym->type && sym->type->kind == TY_PARALLEL) {
+    const char *v = emit_contracted(E, sym);
+    return v ? v : emit_elem(E, sym, e, NULL, NULL, false);
+  }
   return emit_sym(E, sym);
 }
 

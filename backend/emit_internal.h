@@ -70,7 +70,6 @@ typedef struct Emitter {
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
-  bool no_fuse;                /* -fno-fuse: every statement gets its own loop nest */
   const char *simd;            /* the pragma (simd_reduction_clause) for the next loop nest's
                                 * innermost loop, or NULL */
   bool no_overlap;             /* -fno-overlap: DN before the whole loop nest */
@@ -84,6 +83,8 @@ typedef struct Emitter {
   struct Deferred *open_array_stmt; /* the split-phase partial reduction, flood or scan being begun */
   bool has_runahead;           /* the procedure being emitted has a loop whose reductions run ahead */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
+  PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
+  PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
   bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
@@ -134,6 +135,10 @@ const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as 
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
+
+/* The C variable holding the element of contracted array sym in the loop nest being emitted, or
+ * NULL (backend/emit_stmt.c). */
+const char *emit_contracted(Emitter *E, const Symbol *sym);
 
 /* work done once before a statement: full reductions, hoisted scalar subexpressions */
 void hoist(Emitter *E, Expr *e, bool parallel_ctx);

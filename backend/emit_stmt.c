@@ -123,13 +123,6 @@ static bool loop_dirs_ok(Emitter *E, const IrStmt *s, int rank) {
   return true;
 }
 
-/* True if an array statement runs upward in every dimension. */
-static bool runs_upward(const IrStmt *s) {
-  for (int k = 0; k < MAX_RANK; k++)
-    if (s->loop_dir[k] < 0) return false;
-  return true;
-}
-
 /* Close the loop nest: hoisted array declarations first, then the nest. */
 static void loops_end(Emitter *E, int rank) {
   for (int k = 0; k < rank; k++) {
@@ -878,23 +871,13 @@ static bool overlap_blocker(const Expr *e, const void *arg) {
 /* True if e has none of those. */
 static bool overlap_free(const Expr *e) { return !ir_expr_any(e, overlap_blocker, NULL); }
 
-/* True if every index of the loop writes its own element of target array sym: it has no flood
- * dimension, where all the indices of a dimension would write one element. */
-static bool distinct_targets(const Symbol *sym) {
-  const Type *t = sym ? sym->type : NULL;
-  if (!t || t->kind != TY_PARALLEL || !t->region) return false;
-  for (int k = 0; k < t->rank; k++)
-    if (t->region->dims[k].kind == DK_STAR) return false;
-  return true;
-}
-
 /* True if the elements of array statement st may be computed in any order, several at once: it
  * does not read its target shifted, needs no loop order and calls nothing with an effect, and its
  * loop computes no reduction, scan or flood. Its loop may then be vectorized (omp simd). */
 static bool elements_independent(const Stmt *st) {
   const IrStmt *s = st->ir;
   if (!s || s->kind != IR_ARRAY || s->needs_temp || !overlap_free(st->rhs) || ir_expr_any(st->rhs, has_effectful_call, NULL) ||
-      !distinct_targets(s->writes))
+      !ir_distinct_elements(s->writes))
     return false;
   for (int k = 0; k < MAX_RANK; k++)
     if (s->loop_dir[k] != 0) return false;
@@ -1606,69 +1589,154 @@ static void emit_region_stmt(Emitter *E, Stmt *st) {
   cover_leave(E, saved);
 }
 
-/* True if e reads array sym (or storage it may share) only at the current index (no shift, scan,
- * flood, partial reduction). */
-static bool reads_only_here(Expr *e, Symbol *sym) {
-  if (!e) return true;
-  switch (e->kind) {
-  case EX_SHIFT: return !ir_may_share(sym, sema_base_symbol(e->base)) && reads_only_here(e->base, sym);
-  case EX_SCAN: case EX_FLOOD: case EX_REDUCE: return false; /* keep it simple: no fusion across these */
-  case EX_BINARY: return reads_only_here(e->lhs, sym) && reads_only_here(e->rhs, sym);
-  case EX_UNARY: return reads_only_here(e->rhs, sym);
-  case EX_CALL:
-    for (int i = 0; i < e->nargs; i++)
-      if (!reads_only_here(e->args[i], sym)) return false;
-    return true;
-  case EX_FIELD: case EX_INDEX: return reads_only_here(e->base, sym);
-  default: return true;
+/* ---- fused loop nests (passes/fusion.c) ---- */
+
+/* Statements of one list that share a loop nest: array statements, possibly ended by a scalar
+ * assignment whose one full reduction is folded into the nest; each may be the statement of a
+ * region statement [R] s, all of the same R. */
+typedef struct Nest {
+  Stmt **members;              /* the array statements (inside their region statements) */
+  int n;
+  Stmt *reducing;              /* the scalar assignment, or NULL */
+  Expr *r;                     /* its reduction */
+  Stmt *region;                /* the first region statement, whose region the nest opens, or NULL */
+} Nest;
+
+/* The statement list item st stands for in a nest: the assignment inside region statement st. */
+static Stmt *nest_core(Stmt *st) { return st->kind == ST_REGION && st->inner->kind == ST_ASSIGN ? st->inner : st; }
+
+/* The nest that begins at l->items[i] (one member and nothing else if the statement is not fused). */
+static Nest nest_at(Emitter *E, StmtList *l, int i) {
+  int len = 1; /* list items in the nest */
+  while (i + len < l->n && nest_core(l->items[i + len - 1])->ir && nest_core(l->items[i + len - 1])->ir->fuse_next) len++;
+  Nest f = {ARENA_ARRAY(E->arena, Stmt *, len), 0, NULL, NULL, NULL};
+  if (nest_core(l->items[i]) != l->items[i]) f.region = l->items[i];
+  for (int k = 0; k < len; k++) {
+    Stmt *st = nest_core(l->items[i + k]);
+    if (k > 0 && st->lhs->rank == 0) { /* the scalar assignment that ends it */
+      f.reducing = st;
+      f.r = st->ir->reductions.items[0];
+      break;
+    }
+    f.members[f.n++] = st;
   }
+  return f;
 }
 
-/* Statement fusion (section 7.2 allows it): a parallel assignment X := e1 followed by a scalar
- * assignment whose only reduction, over the same unmasked covering region, reads X only at the
- * current index. Both then run in one loop nest: X's element is stored before the reduction reads
- * it, and the reduction's result is assigned after the loop, as before. Returns the reduction. */
-static Expr *fusable_reduction(Emitter *E, Stmt *a, Stmt *b) {
-  if (E->no_fuse || !a->ir || !b->ir || a->ir->kind != IR_ARRAY || a->ir->needs_temp || !runs_upward(a->ir) || b->kind != ST_ASSIGN ||
-      b->lhs->rank != 0 || b->ir->reductions.len != 1 || a->cover != b->cover || !a->cover || a->cover->masked ||
-      a->rank != a->cover->rank)
-    return NULL;
-  Expr *r = b->ir->reductions.items[0];
-  Symbol *x = a->ir->writes;
-  if (r->region || r->rhs->rank != a->rank || has_reduction(r->rhs) || !reads_only_here(r->rhs, x)) return NULL;
-  return r;
+/* How many statements of the list the nest is. */
+static int nest_length(const Nest *f) { return f->n + (f->reducing != NULL); }
+
+/* "12, 13 and 14": the nest's source lines. */
+static const char *nest_lines(Emitter *E, const Nest *f) {
+  Buf b = {0};
+  int len = nest_length(f);
+  for (int k = 0; k < len; k++) {
+    const Stmt *st = k < f->n ? f->members[k] : f->reducing;
+    buf_printf(&b, "%s%d", k == 0 ? "" : k == len - 1 ? " and " : ", ", st->loc.line);
+  }
+  const char *text = arena_printf(E->arena, "%s", b.data);
+  free(b.data);
+  return text;
 }
 
-/* Emit a fused pair (see fusable_reduction). */
-static void emit_fused(Emitter *E, Stmt *a, Stmt *b, Expr *r) {
-  emit_pre_transfers(E, a);
-  int rank = a->rank;
-  emit_line(E, "{ /* lines %d and %d, fused */", a->loc.line, b->loc.line);
+/* True if the nest's indices may be computed several at once: no member reads its own target
+ * other than at the current index (the pass made sure members read each other's only there), its
+ * targets have no flood dimension, and nothing in it calls anything with an effect. */
+static bool nest_vectorizable(const Nest *f) {
+  for (int k = 0; k < f->n; k++) {
+    const Stmt *st = f->members[k];
+    if (!ir_reads_only_here(st->rhs, st->ir->writes) || !ir_distinct_elements(st->ir->writes) ||
+        ir_expr_any(st->rhs, has_effectful_call, NULL))
+      return false;
+  }
+  return !f->r || !ir_expr_any(f->r->rhs, has_effectful_call, NULL);
+}
+
+/* True if the nest may compute the interior of this process's part while ghost cells travel. */
+static bool nest_may_overlap(Emitter *E, const Nest *f) {
+  if (E->open_array_stmt) return false;
+  for (int k = 0; k < f->n; k++)
+    if (!may_overlap(E, f->members[k], f->r)) return false;
+  return true;
+}
+
+/* The C variable holding the element of contracted array sym in the nest being emitted, or NULL. */
+const char *emit_contracted(Emitter *E, const Symbol *sym) {
+  for (int i = 0; E->in_loops && i < E->contracted_syms.len; i++)
+    if (E->contracted_syms.items[i] == sym) return E->contracted_names.items[i];
+  return NULL;
+}
+
+/* Store member st's element at the current index: into its array, or, contracted, into a C
+ * variable of the loop body that later members read instead. */
+static void nest_store(Emitter *E, Stmt *st) {
+  Type *lt = st->lhs->type;
+  if (!st->ir->contracted) {
+    emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
+    return;
+  }
+  const char *v = emit_fresh(E, "zc");
+  emit_line(E, "const %s %s = %s; /* %s, contracted */", emit_ctype(E, lt), v, assigned_value(E, st, lt), st->lhs->sym->name);
+  vec_push(E->arena, &E->contracted_syms, st->lhs->sym);
+  vec_push(E->arena, &E->contracted_names, (void *)v);
+}
+
+/* Emit nest f: its transfers and hoisted values first, then one loop nest computing every member
+ * at each index in turn (and folding the reduction), then the reduction's combining and the
+ * scalar assignment. */
+static void emit_nest(Emitter *E, const Nest *f) {
+  Stmt *head = f->members[0];
+  CoverScope outer = {0};
+  if (f->region) {
+    emit_pre_transfers(E, f->region);
+    outer = region_open(E, f->region, f->region->cover);
+  }
+  emit_pre_transfers(E, head);
+  int rank = head->rank;
+  emit_line(E, "{ /* lines %s, one loop nest */", nest_lines(E, f));
   E->indent++;
-  access_checks(E, a->lhs);
-  access_checks(E, a->rhs);
-  access_checks(E, r->rhs);
-  E->overlap_ok = may_overlap(E, a, r);
-  hoist(E, a->rhs, true);
+  for (int k = 0; k < f->n; k++) {
+    access_checks(E, f->members[k]->lhs);
+    access_checks(E, f->members[k]->rhs);
+  }
+  if (f->r) access_checks(E, f->r->rhs);
+  bool overlap = nest_may_overlap(E, f);
+  for (int k = 0; k < f->n; k++) {
+    E->overlap_ok = overlap && !E->split_dn; /* one transfer waits between the parts, the others before */
+    hoist(E, f->members[k]->rhs, true);
+  }
   E->overlap_ok = false;
-  hoist(E, r->rhs, true);
-  const char *acc = emit_fresh(E, "zr");
-  const char *ct = emit_ctype(E, r->type);
-  emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)r->op, r->type));
+  const char *acc = NULL, *ct = NULL;
+  if (f->r) {
+    hoist(E, f->r->rhs, true);
+    acc = emit_fresh(E, "zr");
+    ct = emit_ctype(E, f->r->type);
+    emit_line(E, "%s %s = %s;", ct, acc, reduce_identity(E, (RedOp)f->r->op, f->r->type));
+  }
+  if (nest_vectorizable(f)) E->simd = f->r ? simd_reduction_clause(E, (RedOp)f->r->op, f->r->type, acc) : "omp simd";
   IndexMap map;
-  if (reads_only_here(a->rhs, a->ir->writes) && distinct_targets(a->ir->writes) && !ir_expr_any(a->rhs, has_effectful_call, NULL) &&
-      !ir_expr_any(r->rhs, has_effectful_call, NULL))
-    E->simd = simd_reduction_clause(E, (RedOp)r->op, r->type, acc);
   loops_begin(E, E->cover, rank, E->cover_sem, &map);
-  emit_line(E, "%s = %s;", emit_expr(E, a->lhs), assigned_value(E, a, a->lhs->type));
-  emit_line(E, "%s zv = %s;", ct, emit_convert(E, r->rhs, r->type));
-  emit_line(E, "%s", reduce_step(E, (RedOp)r->op, acc, "zv"));
+  for (int k = 0; k < f->n; k++) nest_store(E, f->members[k]);
+  if (f->r) {
+    emit_line(E, "%s zv = %s;", ct, emit_convert(E, f->r->rhs, f->r->type));
+    emit_line(E, "%s", reduce_step(E, (RedOp)f->r->op, acc, "zv"));
+  }
+  E->contracted_syms.len = 0;
+  E->contracted_names.len = 0;
   loops_end(E, rank);
-  combine_partials(E, (RedOp)r->op, r->type, acc, r);
-  hoisted(E, r, acc);
-  emit_scalar_assign(E, b);
+  if (f->r) {
+    combine_partials(E, (RedOp)f->r->op, f->r->type, acc, f->r);
+    hoisted(E, f->r, acc);
+    emit_scalar_assign(E, f->reducing);
+  } else {
+    hoist_reset(E);
+  }
   E->indent--;
   emit_line(E, "}");
+  if (f->region) {
+    region_close(E);
+    cover_leave(E, outer);
+  }
 }
 
 /* ---- split-phase reductions ----
@@ -2038,9 +2106,9 @@ static int group_length(Emitter *E, StmtList *l, int i) {
   return n;
 }
 
-/* Emit statements l->items[i .. i+n) (n >= 1, all deferrable; the first possibly the second of a
- * fused pair with first): their values go into one gather, which becomes pending. */
-static void emit_group(Emitter *E, PtrVec *pending, StmtList *l, int i, int n, Stmt *first, Expr *fused) {
+/* Emit statements l->items[i .. i+n) (n >= 1, all deferrable; the first possibly the reducing
+ * statement of nest): their values go into one gather, which becomes pending. */
+static void emit_group(Emitter *E, PtrVec *pending, StmtList *l, int i, int n, const Nest *nest) {
   Deferred *d = ARENA_NEW(E->arena, Deferred);
   d->handle = emit_fresh(E, "zred");
   d->runahead = true;
@@ -2066,7 +2134,7 @@ static void emit_group(Emitter *E, PtrVec *pending, StmtList *l, int i, int n, S
     E->defer = d;
     E->defer_first = firsts[k];
     E->defer_begun = false;
-    if (k == 0 && fused) emit_fused(E, first, st, fused);
+    if (k == 0 && nest) emit_nest(E, nest);
     else emit_stmt(E, st);
     if (E->defer_begun) { /* its values are in the gather: assigned at the end */
       d->member_first[d->members.len] = firsts[k];
@@ -2095,13 +2163,13 @@ void emit_stmts(Emitter *E, StmtList *l) {
       begin_array_stmt(E, &pending, l->items[i], array_stmt);
       continue;
     }
-    bool next_pre = i + 1 < l->n && l->items[i + 1]->ir && l->items[i + 1]->ir->pre.len > 0;
-    Expr *r = i + 1 < l->n && !next_pre ? fusable_reduction(E, l->items[i], l->items[i + 1]) : NULL;
-    Stmt *first = r ? l->items[i] : NULL;
-    if (r) {
-      end_needed(E, &pending, l->items[++i]);
-      if (!deferrable(E, l->items[i])) {
-        emit_fused(E, first, l->items[i], r);
+    Nest nest = nest_at(E, l, i);
+    bool fused = nest_length(&nest) > 1;
+    if (fused) {
+      for (int k = 1; k < nest_length(&nest); k++) end_needed(E, &pending, l->items[i + k]);
+      i += nest_length(&nest) - 1;
+      if (!nest.reducing || !deferrable(E, l->items[i])) { /* the list item: maybe [R] x := op<< e */
+        emit_nest(E, &nest);
         continue;
       }
     }
@@ -2111,7 +2179,7 @@ void emit_stmts(Emitter *E, StmtList *l) {
       continue;
     }
     for (int k = 1; k < n; k++) end_needed(E, &pending, l->items[i + k]);
-    emit_group(E, &pending, l, i, n, first, r);
+    emit_group(E, &pending, l, i, n, fused ? &nest : NULL);
     i += n - 1;
   }
   end_needed(E, &pending, NULL);

@@ -15,7 +15,7 @@ mkdir -p "$out"
 mpicc -O2 -std=gnu11 -o "$out/jacobi_ref" bench/jacobi/jacobi_ref.c -lm || exit 1
 mpicc -O2 -std=gnu11 -o "$out/star_ref" bench/star/star_ref.c -lm || exit 1
 
-printf '%-28s %12s %12s %8s %s\n' "benchmark" "azc s" "C s" "ratio" "same result"
+printf '%-28s %10s %10s %8s %s\n' "benchmark" "azc s" "C s" "ratio" "same result"
 bench() { # name, program, reference, arguments
   name=$1 prog=$2 ref=$3
   shift 3
@@ -28,11 +28,7 @@ bench() { # name, program, reference, arguments
     sed -n 's/^loop seconds: //p' "$out/c.out" >> "$out/c.times"
     i=$((i + 1))
   done
-  ta=$(median < "$out/a.times")
-  tc=$(median < "$out/c.times")
-  same=no
-  [ "$(grep -v 'loop seconds' "$out/a.out")" = "$(grep -v 'loop seconds' "$out/c.out")" ] && same=yes
-  printf '%-28s %12.4f %12.4f %8.2f %s\n' "$name" "$ta" "$tc" "$(echo "$ta $tc" | awk '{ print $1 / $2 }')" "$same"
+  pair_row "$(printf '%-28s' "$name")" "$out/a.times" "$out/c.times" "$out/a.out" "$out/c.out"
 }
 bench "jacobi n=512, 500 iters" jacobi jacobi_ref -sn=512 -siters=500
 bench "jacobi n=2000, 20 iters" jacobi jacobi_ref -sn=2000 -siters=20

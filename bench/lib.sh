@@ -12,3 +12,15 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 median() {
   sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+
+# pair_row LABEL A_TIMES B_TIMES A_OUT B_OUT: one table row for two versions measured side by side:
+# LABEL, the median of each times file, the ratio A / B, and "yes" if the two outputs agree apart
+# from their "loop seconds" lines (else "no", and the status is 1).
+pair_row() {
+  ta=$(median < "$2")
+  tb=$(median < "$3")
+  same=no
+  [ "$(grep -v 'loop seconds' "$4")" = "$(grep -v 'loop seconds' "$5")" ] && same=yes
+  printf '%s %10.4f %10.4f %8.2f %s\n' "$1" "$ta" "$tb" "$(echo "$ta $tb" | awk '{ print $1 / $2 }')" "$same"
+  [ "$same" = yes ]
+}

@@ -83,6 +83,11 @@ struct IrStmt {
                              * iterations later (passes/runahead.c) */
   bool exchange;            /* A := T whose T is dead afterwards: exchange the two arrays' storage
                              * instead of copying (passes/copy_elim.c) */
+  bool fuse_next;           /* IR_ARRAY: the next statement of its list runs in its loop nest, an
+                             * array statement or the one reduction of a scalar assignment
+                             * (passes/fusion.c) */
+  bool contracted;          /* IR_ARRAY in a fused loop nest: its target is read nowhere but later in
+                             * that nest, so each element lives in a C variable there, not in memory */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -109,6 +114,7 @@ typedef struct IrOptions {
   bool no_comm_opt;         /* -fno-comm-opt: every transfer where comm_insert put it */
   bool no_overlap;          /* -fno-overlap: no split-phase reductions, so none runs ahead */
   bool no_copy_elim;        /* -fno-copy-elim: every A := T copies */
+  bool no_fuse;             /* -fno-fuse: every array statement has its own loop nest, no contraction */
 } IrOptions;
 
 /* Lower a checked program and run the communication passes. */
@@ -127,6 +133,23 @@ void find_patterns(IrProgram *ir);
  * the array whose storage shape T must have for that (NULL: its own). */
 void copy_elim(Arena *a, IrProgram *ir);
 Symbol *copy_elim_shape_of(const IrProgram *ir, const Symbol *t);
+/* passes/fusion.c: the statements that share a loop nest (IrStmt.fuse_next) and the targets that
+ * live only inside it (IrStmt.contracted). */
+void find_fusion(IrProgram *ir);
+/* ir/uses.c: where the program uses an array. ir_names_sym: e is a name of the Symbol* arg.
+ * ir_stmt_names: statement s itself (its expressions and region mask, not nested statements)
+ * names t. ir_write_only: s is t := e (any region), e and the mask not naming t. ir_reads_only_here:
+ * e reads array sym (or storage it may share) only at the current index (no shift, scan, flood or
+ * reduction of it). ir_only_assigned_outside: every statement of the program except
+ * body->items[first..last] (and what is nested in them) only assigns t or does not name it. */
+bool ir_names_sym(const Expr *e, const void *sym);
+bool ir_stmt_names(const IrStmt *s, const Symbol *t);
+bool ir_write_only(const IrStmt *s, const Symbol *t);
+bool ir_reads_only_here(const Expr *e, const Symbol *sym);
+bool ir_only_assigned_outside(const IrProgram *ir, const IrList *body, int first, int last, const Symbol *t);
+/* True if every index of parallel array sym has its own element: no flood dimension, where all
+ * the indices of a dimension share one. */
+bool ir_distinct_elements(const Symbol *sym);
 /* The transfer that comes before evaluating e, if any. */
 IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
 /* ir/walk.c: pred(e, arg) for e and every expression inside it / for every expression of

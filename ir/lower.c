@@ -223,6 +223,7 @@ IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
   if (!opts || !opts->no_comm_opt) comm_opt(a, ir);
   if (!opts || !opts->no_overlap) find_runahead(ir);
   if (!opts || !opts->no_copy_elim) copy_elim(a, ir);
+  if (!opts || !opts->no_fuse) find_fusion(ir);
   find_patterns(ir);
   return ir;
 }

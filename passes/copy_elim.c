@@ -21,29 +21,13 @@ typedef struct Candidate {
   Symbol *a, *t;
 } Candidate;
 
-static bool names_sym(const Expr *e, const void *arg) { return e->kind == EX_NAME && e->sym == arg; }
-
 /* A shifted read of t, or t passed to a procedure (which might keep or read it anywhere). */
 static bool shifted_or_passed(const Expr *e, const void *arg) {
-  if (e->kind == EX_SHIFT && e->base && ir_expr_any(e->base, names_sym, arg)) return true;
+  if (e->kind == EX_SHIFT && e->base && ir_expr_any(e->base, ir_names_sym, arg)) return true;
   if (e->kind == EX_CALL && e->sym && e->sym->kind != SYM_BUILTIN)
     for (int i = 0; i < e->nargs; i++)
-      if (ir_expr_any(e->args[i], names_sym, arg)) return true;
+      if (ir_expr_any(e->args[i], ir_names_sym, arg)) return true;
   return false;
-}
-
-/* True if statement s itself (its expressions and region mask, not nested statements) names t. */
-static bool stmt_names(const IrStmt *s, const Symbol *t) {
-  const Stmt *st = s->ast;
-  if (ir_stmt_exprs_any(st, names_sym, t)) return true;
-  return st->cover && st->cover->masked && ir_expr_any(st->cover->mask, names_sym, t);
-}
-
-/* True if s is T := e under any region, with e and the region's mask not naming t: a write only. */
-static bool write_only(const IrStmt *s, const Symbol *t) {
-  const Stmt *st = s->ast;
-  return s->kind == IR_ARRAY && st->op == AS_ASSIGN && st->lhs->kind == EX_NAME && st->lhs->sym == t &&
-         !ir_expr_any(st->rhs, names_sym, t) && !(st->cover && st->cover->masked && ir_expr_any(st->cover->mask, names_sym, t));
 }
 
 /* Visit every statement of l and below with f(s, arg); false as soon as f says so. */
@@ -67,49 +51,23 @@ static bool list_all(const IrList *l, StmtPred f, const void *arg) {
 /* Statements between W and C: they may read t, but not shifted and not through a procedure. */
 static bool plain_use(const IrStmt *s, const void *arg) {
   const Stmt *st = s->ast;
-  if (s->kind == IR_WRAP && stmt_names(s, arg)) return false;
-  if (st->kind == ST_READ && stmt_names(s, arg)) return false;
+  if (s->kind == IR_WRAP && ir_stmt_names(s, arg)) return false;
+  if (st->kind == ST_READ && ir_stmt_names(s, arg)) return false;
   if (ir_stmt_exprs_any(st, shifted_or_passed, arg)) return false;
   return !(st->cover && st->cover->masked && ir_expr_any(st->cover->mask, shifted_or_passed, arg));
-}
-
-/* True if s is one of W..C of candidate c. */
-static bool in_window(const Candidate *c, const IrStmt *s) {
-  for (int i = c->write; i <= c->copy; i++)
-    if (s == c->body->items[i]) return true;
-  return false;
-}
-
-/* Outside W..C (checked apart, with what is nested in them), t is only ever assigned. */
-static bool outside_ok(const IrList *l, const Candidate *c) {
-  for (int i = 0; i < l->n; i++) {
-    const IrStmt *s = l->items[i];
-    if (in_window(c, s)) continue;
-    if (!write_only(s, c->t) && stmt_names(s, c->t)) return false;
-    if (!outside_ok(&s->body, c) || !outside_ok(&s->else_body, c)) return false;
-    for (int k = 0; k < s->narms; k++)
-      if (!outside_ok(&s->arms[k], c)) return false;
-  }
-  return true;
 }
 
 /* W..C use t plainly, and every other statement of the program only assigns it. */
 static bool program_ok(const IrProgram *ir, const Candidate *c) {
   for (int i = c->write; i <= c->copy; i++)
     if (!stmt_all(c->body->items[i], plain_use, c->t)) return false;
-  for (int p = 0; p < ir->procs.len; p++)
-    if (!outside_ok(&((const IrProc *)ir->procs.items[p])->body, c)) return false;
-  return true;
+  return ir_only_assigned_outside(ir, c->body, c->write, c->copy, c->t);
 }
 
 /* True if sym is a parallel array variable over a named region, without flood dimensions. */
 static bool plain_array_var(const Symbol *sym) {
-  if (!sym || sym->kind != SYM_VAR || !sym->type || sym->type->kind != TY_PARALLEL || !sym->type->region_name ||
-      !sym->type->region)
-    return false;
-  for (int k = 0; k < sym->type->rank; k++)
-    if (sym->type->region->dims[k].kind == DK_STAR) return false;
-  return true;
+  return sym && sym->kind == SYM_VAR && sym->type && sym->type->kind == TY_PARALLEL && sym->type->region_name &&
+         ir_distinct_elements(sym);
 }
 
 /* True if statement s is [R] x := e under exactly x's declared region R, unmasked. */
@@ -158,7 +116,7 @@ static void body_copies(Arena *a, IrProgram *ir, const IrList *l) {
     Candidate c = {l, -1, ci, NULL, NULL};
     if (!copy_of(core(l->items[ci]), &c.a, &c.t) || paired(ir, c.a) || paired(ir, c.t)) continue;
     for (int wi = ci - 1; wi >= 0 && c.write < 0; wi--) /* the last assignment of T before C */
-      if (write_only(core(l->items[wi]), c.t)) c.write = wi;
+      if (ir_write_only(core(l->items[wi]), c.t)) c.write = wi;
     if (c.write < 0 || !over_declared_region(core(l->items[c.write]), c.t) || core(l->items[c.write])->mask) continue;
     if (!program_ok(ir, &c)) continue; /* covers the statements before W: they would see A's old values */
     core(l->items[ci])->exchange = true;

@@ -9,7 +9,8 @@
 # loop, removed and started early unless -fno-comm-opt; jacobi's repeat body is pattern 1, and a
 # loop body is not a pattern when the condition of an if's later arm or of a nested while or repeat
 # loop communicates (it runs only when reached, or once per iteration of the nested loop); reductions
-# that run ahead are deferred, consecutive ones share a gather, and loops poll (own_runahead.zpl).
+# that run ahead are deferred, consecutive ones share a gather, and loops poll (own_runahead.zpl);
+# loop fusion and contraction (own_fusion.zpl, swm) at the end.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -112,4 +113,21 @@ ends=$(grep -o "line [0-9]*: the [a-z ]*'s result is needed" "$t/q.c" | awk '{ p
   [ "$(count "$t/cn.c" 'zrt_array_exchange(')" = 0 ] && [ "$(count "$t/cn.c" 'in the shape of')" = 0 ] &&
   ! grep -q 'zrt_array_exchange(&z_[PUS],' "$t/c.c" ||
   { echo "codegen_shapes.sh: own_copy_elim: unexpected exchanges:"; grep -n 'zrt_array_exchange\|in the shape' "$t/c.c"; fail=1; }
+# loop fusion and contraction (test/check/own_fusion.zpl): these statements share loop nests (171-174
+# each under its own [R]), and T1, T2, W, U2, U1 and L1 live in C variables (stored only where assigned elsewhere) while Kept, Peeked and Prev, read
+# elsewhere, stay in memory; samples/swm.zpl computes CU, CV, Z and H in one nest split around one
+# transfer; -fno-fuse: no nest is shared and nothing is contracted
+"$AZC" test/check/own_fusion.zpl -o "$t/f.c" || exit 1
+"$AZC" -fno-fuse test/check/own_fusion.zpl -o "$t/fn.c" || exit 1
+"$AZC" samples/swm.zpl -o "$t/s.c" || exit 1
+nests=$(grep -o "lines [0-9, and]*, one loop nest" "$t/f.c" | sed 's/, one loop nest//; s/lines //' | tr '\n' ';')
+contracted=$(grep -o "/\* [A-Za-z0-9]*, contracted" "$t/f.c" | awk '{print $2}' | tr -d ',' | tr '\n' ' ')
+[ "$nests" = "47 and 48;61, 63, 64 and 65;69, 70, 71 and 72;102, 104, 105 and 106;110 and 111;115 and 116;120 and 121;125 and 126;128, 129, 130 and 131;138, 139 and 140;150, 151 and 152;156, 157 and 158;171, 172, 173 and 174;187 and 188;" ] &&
+  [ "$contracted" = "T1 T2 W U2 U1 L1 " ] && [ "$(count "$t/f.c" 'zp_\(T1\|T2\|W\|U1\|U2\)\[')" = 2 ] &&
+  grep -q 'zp_Kept\[' "$t/f.c" && grep -q 'zp_Peeked\[' "$t/f.c" &&
+  [ "$(count "$t/fn.c" 'one loop nest')" = 0 ] && [ "$(count "$t/fn.c" ', contracted ')" = 0 ] ||
+  { echo "codegen_shapes.sh: own_fusion: unexpected nests ($nests) or contractions ($contracted)"; fail=1; }
+has "$t/s.c" "lines 104, 105, 106 and 107, one loop nest" yes "swm (CU, CV, Z, H)"
+awk '/lines 104, 105, 106 and 107, one loop nest/ { n = 1 } n && /zrt_xfer_split/ { s++ } n && /zrt_dn\(/ { d++ } n && /\/\* line [0-9]/ { n = 0 }
+     END { exit !(s == 1 && d == 2) }' "$t/s.c" || { echo "codegen_shapes.sh: swm: the CU..H nest is not split around one transfer"; fail=1; }
 exit $fail
