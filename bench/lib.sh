@@ -24,3 +24,12 @@ pair_row() {
   printf '%s %10.4f %10.4f %8.2f %s\n' "$1" "$ta" "$tb" "$(echo "$ta $tb" | awk '{ print $1 / $2 }')" "$same"
   [ "$same" = yes ]
 }
+
+# replace_section FILE NAME SECTION: FILE's lines between "<!-- NAME:begin -->" and
+# "<!-- NAME:end -->" replaced by the text of file SECTION (the markers stay).
+replace_section() {
+  awk -v sec="$3" -v begin="<!-- $2:begin -->" -v end="<!-- $2:end -->" '
+    $0 == begin { print; while ((getline l < sec) > 0) print l; skip = 1; next }
+    $0 == end { skip = 0 }
+    !skip { print }' "$1" > "$1.new" && mv "$1.new" "$1"
+}

@@ -257,10 +257,7 @@ roof_insert() {
   if ! grep -qx '<!-- roofline:begin -->' "$1" 2>/dev/null || ! grep -qx '<!-- roofline:end -->' "$1"; then
     { [ -s "$1" ] && echo; echo "$ROOF_HEADING"; echo; echo "<!-- roofline:begin -->"; echo "<!-- roofline:end -->"; } >> "$1"
   fi
-  awk -v sec="$out/section.md" '
-    $0 == "<!-- roofline:begin -->" { print; while ((getline l < sec) > 0) print l; skip = 1; next }
-    $0 == "<!-- roofline:end -->" { skip = 0 }
-    !skip { print }' "$1" > "$1.new" && mv "$1.new" "$1"
+  replace_section "$1" roofline "$out/section.md"
 }
 
 write_report() {

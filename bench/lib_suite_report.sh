@@ -276,14 +276,6 @@ section() {
   fi
 }
 
-# insert_section FILE: FILE's text between the markers replaced by $out/section.md.
-insert_section() {
-  awk -v sec="$out/section.md" '
-    $0 == "<!-- suite:begin -->" { print; while ((getline l < sec) > 0) print l; skip = 1; next }
-    $0 == "<!-- suite:end -->" { skip = 0 }
-    !skip { print }' "$1" > "$1.new" && mv "$1.new" "$1"
-}
-
 write_report() {
   make_plots > "$out/plots.txt"
   section > "$out/section.md"
@@ -292,7 +284,7 @@ write_report() {
       complain "the markers are missing in $doc; the section is in $out/section.md"
       return
     fi
-    insert_section "$doc"
+    replace_section "$doc" suite "$out/section.md"
   else
     { echo "<!-- suite:begin -->"; cat "$out/section.md"; echo "<!-- suite:end -->"; } > "$doc"
   fi
