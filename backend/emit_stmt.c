@@ -862,14 +862,9 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
   hoist_reset(E);
 }
 
-/* True if e itself would compute something in a loop nest of its own before the statement's loop
- * nest, or must run its elements in order: a reduction, scan, flood or procedure call. */
-static bool overlap_blocker(const Expr *e, const void *arg) {
-  return e->kind == EX_REDUCE || e->kind == EX_SCAN || e->kind == EX_FLOOD || ir_is_call(e, arg);
-}
-
-/* True if e has none of those. */
-static bool overlap_free(const Expr *e) { return !ir_expr_any(e, overlap_blocker, NULL); }
+/* True if e computes nothing in a loop nest of its own before the statement's loop nest and
+ * nothing that must run its elements in order (ir_own_loop). */
+static bool overlap_free(const Expr *e) { return !ir_expr_any(e, ir_own_loop, NULL); }
 
 /* True if the elements of array statement st may be computed in any order, several at once: it
  * does not read its target shifted, needs no loop order and calls nothing with an effect, and its
@@ -1920,21 +1915,15 @@ static void defer_deferred(Emitter *E, const Deferred *d) {
  * (received, scanned) and P assigned, and the blocks close. Such statements begun inside those
  * blocks end before them; full reductions begun there may end later (their handles are static). */
 
-/* True if e is a flood, scan or partial reduction. */
-static bool line_comm_expr(const Expr *e, const void *arg) {
-  (void)arg;
-  return e->kind == EX_FLOOD || e->kind == EX_SCAN || (e->kind == EX_REDUCE && e->region);
-}
-
 /* The assignment inside st (st itself, or the statement of region statement st) if it is such a
  * partial reduction, flood or scan, else NULL. */
 static Stmt *split_array_stmt(Emitter *E, Stmt *st) {
   if (E->no_overlap || (st->kind != ST_REGION && !E->cover)) return NULL;
   Stmt *in = st->kind == ST_REGION ? st->inner : st;
   if (in->kind != ST_ASSIGN || in->op != AS_ASSIGN || in->lhs->kind != EX_NAME || in->lhs->rank <= 0 || !in->lhs->sym ||
-      in->lhs->sym->kind != SYM_VAR || !line_comm_expr(in->rhs, NULL) || !in->ir || in->ir->needs_temp)
+      in->lhs->sym->kind != SYM_VAR || !ir_line_comm(in->rhs, NULL) || !in->ir || in->ir->needs_temp)
     return NULL;
-  if (ir_expr_needs(in->rhs, in->lhs->sym) || ir_expr_any(in->rhs->rhs, line_comm_expr, NULL)) return NULL;
+  if (ir_expr_needs(in->rhs, in->lhs->sym) || ir_expr_any(in->rhs->rhs, ir_line_comm, NULL)) return NULL;
   return in;
 }
 

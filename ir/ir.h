@@ -159,6 +159,11 @@ bool ir_expr_any(const Expr *e, IrExprPred pred, const void *arg);
 bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg);
 /* A call of a procedure (which may read and write any array and communicate). */
 bool ir_is_call(const Expr *e, const void *arg);
+/* Something computed in a loop nest (or an order) of its own, not elementwise with the statement
+ * around it: a reduction, scan, flood or procedure call. */
+bool ir_own_loop(const Expr *e, const void *arg);
+/* A scan, flood or partial reduction (the back end may begin those split-phase). */
+bool ir_line_comm(const Expr *e, const void *arg);
 /* True if statement st (with what is nested in it) may read or write scalar variable x (names it,
  * or, for a global x, a parameter that may be bound to it), calls a procedure, or may leave its
  * list early (exit, continue, return, halt); ir_expr_needs: the same for an expression. */

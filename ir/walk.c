@@ -32,6 +32,15 @@ bool ir_is_call(const Expr *e, const void *arg) {
   return e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC;
 }
 
+bool ir_own_loop(const Expr *e, const void *arg) {
+  return e->kind == EX_REDUCE || e->kind == EX_SCAN || e->kind == EX_FLOOD || ir_is_call(e, arg);
+}
+
+bool ir_line_comm(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_FLOOD || e->kind == EX_SCAN || (e->kind == EX_REDUCE && e->region);
+}
+
 /* True if e itself may read or write x (the Symbol* arg): names it (or, for a global x, any
  * parameter, which may be bound to it), or calls a procedure. */
 static bool expr_needs(const Expr *e, const void *arg) {

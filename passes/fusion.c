@@ -28,32 +28,20 @@
  * their rows in cache (and the pairwise checks stay cheap on generated programs). */
 #define MAX_NEST 24
 
-/* A procedure call, scan, flood or reduction: something with a loop (or an order) of its own. */
-static bool own_loop(const Expr *e, const void *arg) {
-  (void)arg;
-  return ir_is_call(e, NULL) || e->kind == EX_SCAN || e->kind == EX_FLOOD || e->kind == EX_REDUCE;
-}
-
-/* A scan, flood or partial reduction (the back end may begin those split-phase). */
-static bool line_comm(const Expr *e, const void *arg) {
-  (void)arg;
-  return e->kind == EX_SCAN || e->kind == EX_FLOOD || (e->kind == EX_REDUCE && e->region);
-}
-
 /* True if s is an array statement X := e (or op=) of a plain target under its own unmasked
  * covering region of the statement's rank that needs no temporary, no downward loop and no scan,
  * flood or partial reduction. With independent set: also no loop order at all, nothing with a
- * loop of its own (own_loop), and not a plain copy of an array. */
+ * loop of its own (ir_own_loop), and not a plain copy of an array. */
 static bool loop_statement(const IrStmt *s, bool independent) {
   const Stmt *st = s->ast;
   if (s->kind != IR_ARRAY || st->kind != ST_ASSIGN || st->lhs->kind != EX_NAME || s->needs_temp || s->exchange || !st->cover ||
-      st->cover->masked || st->rank != st->cover->rank || !ir_distinct_elements(s->writes) || ir_expr_any(st->rhs, line_comm, NULL))
+      st->cover->masked || st->rank != st->cover->rank || !ir_distinct_elements(s->writes) || ir_expr_any(st->rhs, ir_line_comm, NULL))
     return false;
   for (int k = 0; k < MAX_RANK; k++)
     if (s->loop_dir[k] < 0 || (independent && s->loop_dir[k] > 0)) return false;
   if (!independent) return true;
   bool copy = st->rhs->kind == EX_NAME && st->rhs->sym && st->rhs->sym->type && st->rhs->sym->type->kind == TY_PARALLEL;
-  return !copy && !ir_expr_any(st->rhs, own_loop, NULL);
+  return !copy && !ir_expr_any(st->rhs, ir_own_loop, NULL);
 }
 
 /* The statement list item s stands for: the statement inside a region statement [R] s over a
@@ -100,7 +88,7 @@ static const Expr *ending_reduction(const IrList *l, int first, int last, IrStmt
       !same_cover(l->items[first], s))
     return NULL;
   const Expr *r = c->reductions.items[0];
-  if (r->region || r->rhs->rank != core(l->items[first])->ast->rank || ir_expr_any(r->rhs, own_loop, NULL)) return NULL;
+  if (r->region || r->rhs->rank != core(l->items[first])->ast->rank || ir_expr_any(r->rhs, ir_own_loop, NULL)) return NULL;
   for (int i = first; i <= last; i++)
     if (!ir_reads_only_here(r->rhs, core(l->items[i])->writes)) return NULL;
   return r;

@@ -20,8 +20,7 @@ static void scan_list(const IrList *l, Scan *sc, bool straight);
 
 /* True if e itself needs communication other than ghost-cell transfers and full reductions. */
 static bool other_comm(const Expr *e, const void *arg) {
-  (void)arg;
-  return e->kind == EX_FLOOD || e->kind == EX_SCAN || (e->kind == EX_REDUCE && e->region) || ir_is_call(e, NULL);
+  return ir_line_comm(e, arg) || ir_is_call(e, arg);
 }
 
 /* True if statement s's own expressions need such communication, or transfers whose sizes may
