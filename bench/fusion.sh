@@ -4,7 +4,8 @@
 # UNEW, VNEW, PNEW in another) and samples/tomcatv.zpl (XI, YI, XJ, YJ, A, B and C contracted
 # into the residual nest), on 1 and 2 processes. Each program times its own iteration loop
 # (-stiming=true); the two builds run alternately, RUNS times each, and the table shows the
-# medians, the ratio fused / unfused, and whether the outputs agree.
+# medians, the ratio fused / unfused, and whether the outputs agree; exits 1 if any run failed or
+# the outputs differ. QUICK=1: small grids and few steps, one run each (test/unit/bench_fusion.sh).
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/fusion.sh
 set -u
@@ -36,8 +37,10 @@ bench() { # name, np, program, arguments
   done
   pair_row "$(printf '%-36s %4s' "$name" "$np")" "$out/f.times" "$out/u.times" "$out/f.out" "$out/u.out" || status=1
 }
+n=512 steps=40
+[ "${QUICK:-0}" = 1 ] && n=128 steps=8 RUNS=1
 for np in 1 2; do
-  bench "swm 512 x 512, 40 steps" "$np" swm -sm=512 -sn=512 -siters=40 -smprint=40
-  bench "tomcatv n=513, 40 iterations" "$np" tomcatv -sn=513 -siters=40 -sreport=40
+  bench "swm $n x $n, $steps steps" "$np" swm -sm=$n -sn=$n -siters=$steps -smprint=$steps
+  bench "tomcatv n=$((n + 1)), $steps iterations" "$np" tomcatv -sn=$((n + 1)) -siters=$steps -sreport=$steps
 done
 exit $status
