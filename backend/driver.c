@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "arena.h"
 #include "ast_dump.h"
@@ -14,6 +15,7 @@
 #include "parse.h"
 #include "sema.h"
 #include "source.h"
+#include "subprocess.h"
 
 #define AZC_VERSION "0.1.0"
 
@@ -105,18 +107,39 @@ static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **
   *flags = AZC_RTL_FLAGS;
 }
 
-/* Flags for compiling generated C. */
-static const char *rtl_cflags(Arena *a) {
-  const char *inc, *lib, *flags;
-  rtl_dirs(a, &inc, &lib, &flags);
-  return arena_printf(a, "-std=gnu11 -fwrapv -fopenmp-simd %s%s-I%s", flags, *flags ? " " : "", inc);
+/* Append the words of s (separated by blanks) to args: for flag lists the build set, never for names
+ * a user typed. */
+static void push_words(Arena *a, PtrVec *args, const char *s) {
+  while (*s) {
+    size_t n = strcspn(s, " \t");
+    if (n) vec_push(a, args, arena_strndup(a, s, n));
+    s += n;
+    s += strspn(s, " \t");
+  }
 }
 
-/* Flags for linking generated C. */
-static const char *rtl_libs(Arena *a) {
+/* The flags for compiling generated C, one argument each. */
+static void rtl_cflags(Arena *a, PtrVec *args) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
-  return arena_printf(a, "%s/libzrt.a -lm%s%s", lib, *flags ? " " : "", flags);
+  push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
+  push_words(a, args, flags);
+  vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
+}
+
+/* The flags for linking generated C, one argument each. */
+static void rtl_libs(Arena *a, PtrVec *args) {
+  const char *inc, *lib, *flags;
+  rtl_dirs(a, &inc, &lib, &flags);
+  vec_push(a, args, (void *)arena_printf(a, "%s/libzrt.a", lib));
+  vec_push(a, args, "-lm");
+  push_words(a, args, flags);
+}
+
+/* Print args on one line (azc --cflags, --libs). */
+static void print_args(const PtrVec *args) {
+  for (int i = 0; i < args->len; i++) printf("%s%s", i ? " " : "", (const char *)args->items[i]);
+  printf("\n");
 }
 
 /* True if s ends with suffix. */
@@ -158,10 +181,14 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
     } else if (!strncmp(arg, "-I", 2)) {
       vec_push(a, &opts->include_dirs, (void *)(arg + 2));
     } else if (!strcmp(arg, "--cflags")) {
-      printf("%s\n", rtl_cflags(a));
+      PtrVec args = {0};
+      rtl_cflags(a, &args);
+      print_args(&args);
       return 0;
     } else if (!strcmp(arg, "--libs")) {
-      printf("%s\n", rtl_libs(a));
+      PtrVec args = {0};
+      rtl_libs(a, &args);
+      print_args(&args);
       return 0;
     } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3")) {
       opts->opt_level = arg;
@@ -224,6 +251,22 @@ static const char *dir_of(Arena *a, const char *path) {
   return arena_strndup(a, path, (size_t)(slash - path));
 }
 
+/* True if paths a and b name the same file: the same text, or the same existing file. */
+static bool same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  if (!strcmp(a, b)) return true;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* An error if output file path (what it is: "output", "pattern file", ...) names an input. */
+static int output_not_input(Arena *a, const Options *opts, const char *path, const char *what) {
+  const char *clash = same_file(path, opts->input) ? opts->input : NULL;
+  for (int i = 0; !clash && i < opts->link_inputs.len; i++)
+    if (same_file(path, opts->link_inputs.items[i])) clash = opts->link_inputs.items[i];
+  if (!clash) return 0;
+  return option_error("%s", arena_printf(a, "the %s '%s' would overwrite the input '%s'", what, path, clash));
+}
+
 /* Write the --emit=ast dump to stdout, or to opts->output through a temporary file renamed into
  * place, so that a failed run never leaves a half-written output file. */
 static int emit_ast(Arena *a, const Options *opts, Program *prog, Sema *sema) {
@@ -231,6 +274,8 @@ static int emit_ast(Arena *a, const Options *opts, Program *prog, Sema *sema) {
     ast_dump(stdout, prog, sema);
     return 0;
   }
+  int status = output_not_input(a, opts, opts->output, "output");
+  if (status != 0) return status;
   char *tmp = arena_printf(a, "%s.tmp%ld", opts->output, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", opts->output, strerror(errno)));
@@ -312,29 +357,52 @@ static int after_output(Arena *a, const Options *opts, const char *out, Sema *se
   return status;
 }
 
+/* Check that no file azc writes for output out (the C file, the executable, the pattern file)
+ * replaces one of its inputs. */
+static int check_outputs(Arena *a, const Options *opts, const char *out) {
+  int status = output_not_input(a, opts, out, is_c_file(out) ? "C file" : "output");
+  if (status == 0 && !is_c_file(out) && opts->keep_c) status = output_not_input(a, opts, replace_suffix(a, out, ".c"), "kept C file");
+  if (status == 0 && !opts->no_pdl) status = output_not_input(a, opts, pdl_path(a, opts, out), "pattern file");
+  return status;
+}
+
+/* Build the executable out from cfile and the link inputs with the C compiler (AZC_MPICC, default
+ * mpicc), run without a shell: every name is one argument, whatever characters it holds. */
+static int build_executable(Arena *a, const Options *opts, const char *cfile, const char *out) {
+  PtrVec args = {0};
+  push_words(a, &args, getenv("AZC_MPICC") && *getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc");
+  vec_push(a, &args, (void *)(opts->opt_level ? opts->opt_level : "-O2"));
+  if (opts->march) vec_push(a, &args, (void *)opts->march);
+  rtl_cflags(a, &args);
+  vec_push(a, &args, (void *)cfile);
+  for (int i = 0; i < opts->link_inputs.len; i++) vec_push(a, &args, opts->link_inputs.items[i]);
+  vec_push(a, &args, "-o");
+  vec_push(a, &args, (void *)out);
+  rtl_libs(a, &args);
+  vec_push(a, &args, NULL);
+  int status = run_program((char *const *)args.items);
+  if (status == 0) return 0;
+  if (status < 0) return option_error("%s", arena_printf(a, "cannot run the C compiler '%s': %s", (const char *)args.items[0], strerror(errno)));
+  return option_error("%s", arena_printf(a, "the C compiler '%s' failed on the generated program (exit status %d)", (const char *)args.items[0], status));
+}
+
 /* Generate C; with an output that is not a .c file, also build the executable with mpicc. Then the
  * pattern file. */
 static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema, const SemaConfigEnv *config) {
   const char *out = opts->output ? opts->output : replace_suffix(a, opts->input, ".c");
   PtrVec patterns = {0};
+  int status = check_outputs(a, opts, out);
+  if (status != 0) return status;
   if (is_c_file(out)) {
-    int status = write_c(a, out, prog, sema, opts->input, &opts->emit, &patterns);
+    status = write_c(a, out, prog, sema, opts->input, &opts->emit, &patterns);
     return status ? status : after_output(a, opts, out, sema, &patterns, config);
   }
   const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
-  int status = write_c(a, cfile, prog, sema, opts->input, &opts->emit, &patterns);
+  status = write_c(a, cfile, prog, sema, opts->input, &opts->emit, &patterns);
   if (status != 0) return status;
-  const char *cc = getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc";
-  const char *extra = "";
-  for (int i = 0; i < opts->link_inputs.len; i++)
-    extra = arena_printf(a, "%s '%s'", extra, (const char *)opts->link_inputs.items[i]);
-  const char *cmd = arena_printf(a, "%s %s%s%s %s '%s'%s -o '%s' %s", cc, opts->opt_level ? opts->opt_level : "-O2",
-                                 opts->march ? " " : "", opts->march ? opts->march : "", rtl_cflags(a), cfile, extra, out,
-                                 rtl_libs(a));
-  int rc = system(cmd);
+  status = build_executable(a, opts, cfile, out);
   if (!opts->keep_c) remove(cfile);
-  if (rc != 0) return option_error("%s", arena_printf(a, "the C compiler failed on the generated program (%s)", cmd));
-  return after_output(a, opts, out, sema, &patterns, config);
+  return status ? status : after_output(a, opts, out, sema, &patterns, config);
 }
 
 /* The range of integer scalar kind k as a config var's values (section 4.1). */

@@ -21,6 +21,22 @@ const char *emit_c_string(Emitter *E, const char *s, size_t n) {
   return r;
 }
 
+/* s as the text of a C comment: "*" "/" cannot end it (it becomes "* /"), and bytes that are not
+ * printable ASCII are written as '?'. */
+const char *emit_comment_text(Emitter *E, const char *s) {
+  Buf b = {0};
+  buf_add(&b, "");
+  for (const char *p = s; *p; p++) {
+    unsigned char c = (unsigned char)*p;
+    if (c == '*' && p[1] == '/') buf_add(&b, "* ");
+    else if (c >= 0x20 && c < 0x7f) buf_printf(&b, "%c", c);
+    else buf_add(&b, "?");
+  }
+  const char *r = arena_strdup(E->arena, b.data);
+  free(b.data);
+  return r;
+}
+
 /* The source text of a floating literal without its l/L suffix (its C meaning is the same double). */
 static const char *float_text(Emitter *E, Expr *e) {
   int n = e->end - e->start;

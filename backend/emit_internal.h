@@ -128,6 +128,8 @@ void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2
 const char *emit_fresh(Emitter *E, const char *prefix);
 /* A C string literal (quotes and escapes) for n bytes of text. */
 const char *emit_c_string(Emitter *E, const char *s, size_t n);
+/* s as the text of a C comment (it cannot end the comment). */
+const char *emit_comment_text(Emitter *E, const char *s);
 
 /* expressions: C text of e (scalar, or at the current parallel index) */
 const char *emit_expr(Emitter *E, Expr *e);

@@ -69,9 +69,22 @@ static void import_function(Sema *S, const CImportFunc *f, const char *header) {
   scope_put(S->arena, S->cimports, name, sym);
 }
 
+/* True if name can be written between the quotes of a C #include line as it is (the generated C
+ * includes the header by that name): no quote, backslash or control character. */
+static bool header_name_writable(const char *name) {
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+    if (*p == '"' || *p == '\\' || *p < 0x20 || *p == 0x7f) return false;
+  return true;
+}
+
 /* extern "HEADER": import the header's functions, or report E68. */
 void sema_import_header(Sema *S, Decl *d) {
   if (!d || !d->header) return;
+  if (!header_name_writable(d->header)) {
+    S->headers_failed = true;
+    SEMA_ERR(S, d->header_loc, "C header name contains a quote, a backslash or a control character, which an #include line cannot hold");
+    return;
+  }
   CImportResult *r = ARENA_NEW(S->arena, CImportResult);
   *r = cimport_header(d->header, S->opts->source_dir, S->opts->include_dirs, S->opts->ninclude);
   if (r->status != CIMPORT_OK) {

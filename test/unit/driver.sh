@@ -51,4 +51,40 @@ mkdir -p "$t/v1.d"
 check march-bad 1 "invalid value in '-march=a b'" -- "$AZC" "-march=a b" "$good"
 "$AZC" -march=native -O3 samples/hello.zpl -o "$t/hello_native" >/dev/null 2>&1 && [ -x "$t/hello_native" ] ||
   { echo "driver.sh: -march=native -O3 did not build"; fail=1; }
+# No shell: names with quotes, semicolons and spaces reach the C compiler as they are (issue 23).
+mkdir -p "$t/inj"
+cp samples/hello.zpl "$t/inj/hello.zpl"
+(cd "$t/inj" && "$AZC" hello.zpl -o "x';touch PWNED;'" >/dev/null 2>&1)
+[ -e "$t/inj/PWNED" ] && { echo "driver.sh: -o with a quote ran a shell command"; fail=1; }
+[ -x "$t/inj/x';touch PWNED;'" ] || { echo "driver.sh: -o with a quote did not build the executable"; fail=1; }
+(cd "$t/inj" && "$AZC" --keep-c hello.zpl -o 'y$(touch PWNED2)' >/dev/null 2>&1)
+[ -e "$t/inj/PWNED2" ] && { echo "driver.sh: --keep-c -o with \$( ran a shell command"; fail=1; }
+[ -f "$t/inj/y\$(touch PWNED2).c" ] || { echo "driver.sh: --keep-c did not keep the C file of a strange name"; fail=1; }
+printf 'int unused_c_function(void) { return 1; }\n' > "$t/inj/a';touch PWNED3;'.c"
+(cd "$t/inj" && "$AZC" hello.zpl "a';touch PWNED3;'.c" -o linked >/dev/null 2>&1)
+[ -e "$t/inj/PWNED3" ] && { echo "driver.sh: a linked input's name ran a shell command"; fail=1; }
+[ -x "$t/inj/linked" ] || { echo "driver.sh: a C file with a quote in its name was not linked"; fail=1; }
+# A source path holding '*/' cannot end the header comment of the generated C.
+mkdir -p "$t/a*"
+cp samples/hello.zpl "$t/a*/h*.zpl"
+"$AZC" "$t/a*/h*.zpl" -o "$t/star.c" >/dev/null 2>&1 || { echo "driver.sh: a path with '*/' did not compile"; fail=1; }
+head -1 "$t/star.c" | grep -qF '*/' && [ "$(head -1 "$t/star.c" | grep -o '\*/' | wc -l)" != 1 ] &&
+  { echo "driver.sh: the path's '*/' ended the header comment:"; head -1 "$t/star.c"; fail=1; }
+gcc -fsyntax-only -I rtl "$t/star.c" 2>/dev/null || { echo "driver.sh: the C of a path with '*/' does not compile"; fail=1; }
+# An output that names an input is refused, and the input is left as it was.
+cp samples/hello.zpl "$t/same.zpl"
+check output-is-input 1 "would overwrite the input" -- "$AZC" "$t/same.zpl" -o "$t/same.zpl"
+cmp -s samples/hello.zpl "$t/same.zpl" || { echo "driver.sh: -o naming the input changed it"; fail=1; }
+check output-is-input-ast 1 "would overwrite the input" -- "$AZC" --emit=ast "$t/same.zpl" -o "$t/same.zpl"
+printf 'int f(void) { return 0; }\n' > "$t/same_c.c"
+check keep-c-is-input 1 "would overwrite the input" -- "$AZC" --keep-c "$t/same.zpl" "$t/same_c.c" -o "$t/same_c"
+check pdl-is-input 1 "would overwrite the input" -- "$AZC" "$t/same.zpl" -o "$t/same.c" "--pdl=$t/same.zpl"
+# A header name an #include line cannot hold is an error, not C.
+printf 'program q;\nextern "a\\"b.h";\nprocedure q();\nbegin\nend;\n' > "$t/hdr.zpl"
+check header-quote 1 "C header name contains a quote" -- "$AZC" "$t/hdr.zpl" -o "$t/hdr.c"
+[ -e "$t/hdr.c" ] && { echo "driver.sh: a C file was written for a header name with a quote"; fail=1; }
+# The C compiler that cannot be started is reported in one line.
+AZC_MPICC=/nonexistent/mpicc "$AZC" samples/hello.zpl -o "$t/nocc" >/dev/null 2>"$t/err"
+[ $? = 1 ] && grep -q "cannot run the C compiler '/nonexistent/mpicc'" "$t/err" ||
+  { echo "driver.sh: a missing C compiler was not reported:"; cat "$t/err"; fail=1; }
 exit $fail
