@@ -123,6 +123,7 @@ static void rtl_cflags(Arena *a, PtrVec *args) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
   push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
+  push_words(a, args, AZC_GEN_FLAGS); /* docs/codegen.md, "Compiler flags" */
   push_words(a, args, flags);
   vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
 }
