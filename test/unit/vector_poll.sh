@@ -15,6 +15,7 @@
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 fail=0
 cat > "$t/vp.zpl" <<'EOF'
 program vp;
