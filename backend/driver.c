@@ -35,6 +35,8 @@ typedef struct Options {
   int pdl_np;              /* --pdl-np=N: the pattern file is for N processes */
   const char *pdl;         /* --pdl=FILE: write it there */
   bool no_pdl;             /* --no-pdl */
+  bool print_cflags;       /* --cflags: print the flags to compile generated C, with the -I DIRs */
+  bool print_libs;         /* --libs */
   PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 
@@ -42,7 +44,8 @@ static const char usage_text[] =
     "usage: azc [options] FILE.zpl [C files, objects or libraries to link in]\n"
     "options:\n"
     "  -o FILE            write the output to FILE\n"
-    "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
+    "  -I DIR             search DIR for headers named by extern \"HEADER\"; (passed to the C\n"
+    "                     compiler as well)\n"
     "  -fsyntax-only      check the program and write nothing\n"
     "  --emit=ast         print the checked program (types, covering regions)\n"
     "  --emit=ir          print the program IR (array statements, reads, writes, shifts)\n"
@@ -64,7 +67,8 @@ static const char usage_text[] =
     "                     reduction where it is computed (for measurement)\n"
     "  -fno-copy-elim     copy every A := T, also where T is dead afterwards and the two arrays\n"
     "                     could exchange their storage instead (for measurement)\n"
-    "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
+    "  --cflags, --libs   print the flags to compile and link generated C by hand (--cflags\n"
+    "                     with the -I DIRs given)\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
 
@@ -118,13 +122,15 @@ static void push_words(Arena *a, PtrVec *args, const char *s) {
   }
 }
 
-/* The flags for compiling generated C, one argument each. */
-static void rtl_cflags(Arena *a, PtrVec *args) {
+/* The flags for compiling generated C, one argument each: the runtime's, then an -I for each of
+ * the -I DIRs, in order (where extern "HEADER" found its header). */
+static void rtl_cflags(Arena *a, PtrVec *args, const PtrVec *include_dirs) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
   push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
   push_words(a, args, flags);
   vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
+  for (int i = 0; i < include_dirs->len; i++) vec_push(a, args, (void *)arena_printf(a, "-I%s", (const char *)include_dirs->items[i]));
 }
 
 /* The flags for linking generated C, one argument each. */
@@ -140,6 +146,15 @@ static void rtl_libs(Arena *a, PtrVec *args) {
 static void print_args(const PtrVec *args) {
   for (int i = 0; i < args->len; i++) printf("%s%s", i ? " " : "", (const char *)args->items[i]);
   printf("\n");
+}
+
+/* azc --cflags and/or --libs (on one line, in that order); the exit status. */
+static int print_flags(Arena *a, const Options *opts) {
+  PtrVec args = {0};
+  if (opts->print_cflags) rtl_cflags(a, &args, &opts->include_dirs);
+  if (opts->print_libs) rtl_libs(a, &args);
+  print_args(&args);
+  return 0;
 }
 
 /* True if s ends with suffix. */
@@ -181,15 +196,9 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
     } else if (!strncmp(arg, "-I", 2)) {
       vec_push(a, &opts->include_dirs, (void *)(arg + 2));
     } else if (!strcmp(arg, "--cflags")) {
-      PtrVec args = {0};
-      rtl_cflags(a, &args);
-      print_args(&args);
-      return 0;
+      opts->print_cflags = true;
     } else if (!strcmp(arg, "--libs")) {
-      PtrVec args = {0};
-      rtl_libs(a, &args);
-      print_args(&args);
-      return 0;
+      opts->print_libs = true;
     } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3")) {
       opts->opt_level = arg;
     } else if (!strncmp(arg, "-march=", 7)) {
@@ -236,6 +245,7 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->input = arg;
     }
   }
+  if (opts->print_cflags || opts->print_libs) return print_flags(a, opts);
   if (!opts->input) return option_error("%s", "no input file (usage: azc [options] FILE.zpl)");
   size_t n = strlen(opts->input);
   if (!((n > 4 && !strcmp(opts->input + n - 4, ".zpl")) || (n > 2 && !strcmp(opts->input + n - 2, ".z"))))
@@ -367,13 +377,17 @@ static int check_outputs(Arena *a, const Options *opts, const char *out) {
 }
 
 /* Build the executable out from cfile and the link inputs with the C compiler (AZC_MPICC, default
- * mpicc), run without a shell: every name is one argument, whatever characters it holds. */
+ * mpicc), run without a shell: every name is one argument, whatever characters it holds. Headers
+ * of extern "HEADER" are found where azc found them: the source's directory, then the -I DIRs. */
 static int build_executable(Arena *a, const Options *opts, const char *cfile, const char *out) {
   PtrVec args = {0};
   push_words(a, &args, getenv("AZC_MPICC") && *getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc");
   vec_push(a, &args, (void *)(opts->opt_level ? opts->opt_level : "-O2"));
   if (opts->march) vec_push(a, &args, (void *)opts->march);
-  rtl_cflags(a, &args);
+  rtl_cflags(a, &args, &opts->include_dirs);
+  /* extern "HEADER" looks in the source's directory first; the C file may be elsewhere */
+  vec_push(a, &args, "-iquote");
+  vec_push(a, &args, (void *)dir_of(a, opts->input));
   vec_push(a, &args, (void *)cfile);
   for (int i = 0; i < opts->link_inputs.len; i++) vec_push(a, &args, opts->link_inputs.items[i]);
   vec_push(a, &args, "-o");
