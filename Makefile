@@ -196,7 +196,13 @@ test-matrix: deps
 	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a
 	@AZC=$(CURDIR)/$(BUILD)/azc BUILD=$(BUILD) MATRIX=1 sh test/unit/distributed.sh
 
-run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN)
+# Tools the tests use: the strict checker of pattern files (test/unit/pdl_strict.sh).
+TOOL_BIN := $(patsubst test/tools/%.c,$(BUILD)/test/tools/%,$(wildcard test/tools/*.c))
+$(BUILD)/test/tools/%: test/tools/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -o $@ $<
+
+run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN) $(TOOL_BIN)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
 # The main job: compile samples/jacobi.zpl and run it under mpirun on 4 processes (oversubscribed

@@ -35,6 +35,7 @@ typedef struct Options {
   int pdl_np;              /* --pdl-np=N: the pattern file is for N processes */
   const char *pdl;         /* --pdl=FILE: write it there */
   bool no_pdl;             /* --no-pdl */
+  bool pdl_comments;       /* --pdl-comments: comment lines in the pattern file (an extension) */
   bool print_cflags;       /* --cflags: print the flags to compile generated C, with the -I DIRs */
   bool print_libs;         /* --libs */
   PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
@@ -58,6 +59,9 @@ static const char usage_text[] =
     "                     run on N processes (default 4, at most 1024)\n"
     "  --pdl=FILE         write the pattern file to FILE\n"
     "  --no-pdl           do not write the pattern file\n"
+    "  --pdl-comments     begin the pattern file with a comment saying what it is for, and say in\n"
+    "                     a comment why a pattern is left out (an extension: strict PDL readers\n"
+    "                     reject comments)\n"
     "  -sNAME=VALUE       the pattern file for config var NAME (of an integer type) set to VALUE\n"
     "  -fno-fuse          give every array statement its own loop nest (for measurement)\n"
     "  -fno-comm-opt      keep every ghost-cell transfer where its statement is: no removal,\n"
@@ -232,6 +236,8 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->pdl = arg + 6;
     } else if (!strcmp(arg, "--no-pdl")) {
       opts->no_pdl = true;
+    } else if (!strcmp(arg, "--pdl-comments")) {
+      opts->pdl_comments = true;
     } else if (!strncmp(arg, "-s", 2)) {
       if (!strchr(arg, '=') || arg[2] == '=') return option_error("invalid option '%s' (-sNAME=VALUE)", arg);
       vec_push(a, &opts->config_args, (void *)arg);
@@ -347,7 +353,7 @@ static int write_pdl(Arena *a, const char *path, Sema *sema, const PtrVec *patte
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config});
+  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config, opts->pdl_comments});
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (!ok || rename(tmp, path) != 0) {
