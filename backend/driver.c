@@ -16,8 +16,7 @@
 #include "sema.h"
 #include "source.h"
 #include "subprocess.h"
-
-#define AZC_VERSION "0.1.0"
+#include "version.h"
 
 typedef struct Options {
   const char *input;
