@@ -163,25 +163,48 @@ $(BUILD)/azpdl: $(AZPDL_OBJ)
 
 # --- dependencies -------------------------------------------------------------
 
-DEB_PKGS := re2c lemon libclang-dev openmpi-bin libopenmpi-dev
+# What make deps installs with apt-get when it is missing (as root; otherwise it prints the command):
+# needed to build and test (groff checks the man pages, pkg-config the installed .pc files), and
+# wanted (Vim and Node.js for the editor tests, Graphviz for the demo's picture), without which
+# those tests say they are skipped. Node.js then gets the npm packages of the TextMate test in
+# $(NPM_DIR) (pinned versions; nothing is fetched once they are there).
+NPM_DIR  := build/npm
+NPM_PKGS := vscode-textmate@9.3.2 vscode-oniguruma@2.0.1
 
 deps:
-	@missing=""; \
+	@missing=""; wanted=""; \
 	command -v re2c   >/dev/null 2>&1 || missing="$$missing re2c"; \
 	command -v lemon  >/dev/null 2>&1 || missing="$$missing lemon"; \
 	ls /usr/lib/llvm-*/include/clang-c/Index.h >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
 	command -v mpirun >/dev/null 2>&1 || missing="$$missing openmpi-bin"; \
 	command -v mpicc  >/dev/null 2>&1 || missing="$$missing libopenmpi-dev"; \
-	if [ -z "$$missing" ]; then exit 0; fi; \
-	if [ "$$(id -u)" = 0 ]; then \
-	  echo "make deps: installing$$missing"; \
+	command -v groff  >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkgconf"; \
+	vim --version 2>/dev/null | grep -q '+syntax' || wanted="$$wanted vim"; \
+	command -v dot    >/dev/null 2>&1 || wanted="$$wanted graphviz"; \
+	command -v node   >/dev/null 2>&1 || wanted="$$wanted nodejs"; \
+	command -v npm    >/dev/null 2>&1 || wanted="$$wanted npm"; \
+	if [ -n "$$missing$$wanted" ] && [ "$$(id -u)" = 0 ]; then \
+	  echo "make deps: installing$$missing$$wanted"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq && apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	else \
+	  apt-get update -qq && apt-get install -y -qq $$missing $$wanted >/dev/null || exit 1; \
+	elif [ -n "$$missing" ]; then \
 	  echo "make deps: missing$$missing; run:"; \
-	  echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y$$missing$$wanted"; \
 	  exit 1; \
+	elif [ -n "$$wanted" ]; then \
+	  echo "make deps: without$$wanted some tests are skipped and make demo draws no picture; to install:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y$$wanted"; \
 	fi
+	@installed=yes; \
+	for p in $(NPM_PKGS); do \
+	  grep -qs "\"version\": \"$${p##*@}\"" "$(NPM_DIR)/node_modules/$${p%@*}/package.json" || installed=no; \
+	done; \
+	[ $$installed = yes ] || ! command -v npm >/dev/null 2>&1 || { \
+	  echo "make deps: npm install $(NPM_PKGS) into $(NPM_DIR)"; \
+	  mkdir -p $(NPM_DIR) && npm install --prefix $(NPM_DIR) --no-save --no-package-lock --no-audit --no-fund \
+	    $(NPM_PKGS) >$(NPM_DIR)/install.log 2>&1 || \
+	  echo "make deps: npm install failed ($(NPM_DIR)/install.log); test/unit/editor_textmate.sh will be skipped"; }
 
 # --- tests, demo, bench -------------------------------------------------------
 
