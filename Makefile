@@ -7,12 +7,14 @@
 #   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file
 #   make bench      run the benchmarks in bench/ (installs gnuplot-nox for the plots when missing)
 #   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
-#   make install    install azc under $(PREFIX) (default /usr/local)
+#   make install    install azc, azpdl, the runtime, libsplit, man pages, pkg-config files and the
+#                   Vim files under $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make SAN=1 ...  the same with AddressSanitizer and UBSan (separate build dir)
 
-PREFIX ?= /usr/local
-CC     ?= cc
-SAN    ?= 0
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CC      ?= cc
+SAN     ?= 0
 
 ifeq ($(SAN),1)
 BUILD    := build-san
@@ -21,6 +23,23 @@ else
 BUILD    := build
 SANFLAGS :=
 endif
+
+# --- what make install puts where (under $(DESTDIR)$(PREFIX)) -----------------------------------
+# The rules (section "install" at the end) use only these lists: adapt them when files move.
+INSTALL_PROGRAMS   = $(BUILD)/azc $(BUILD)/azpdl                    # bin/
+INSTALL_RT_LIBS    = $(BUILD)/libzrt.a                              # lib/azc/: azc --libs
+INSTALL_RT_HEADERS = $(filter-out %_internal.h $(SPLIT_HDR),$(RTL_HDR)) # include/azc/: azc --cflags
+INSTALL_SPLIT_LIBS = $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME)   # lib/ (and the libsplit.so link)
+INSTALL_SPLIT_HEADERS = $(SPLIT_HDR)                                # include/
+INSTALL_PKGCONFIG  = $(BUILD)/pkgconfig/libsplit.pc $(BUILD)/pkgconfig/azc-rt.pc # lib/pkgconfig/
+INSTALL_MAN1       = docs/man/azc.1 docs/man/azpdl.1                # share/man/man1/
+INSTALL_VIM        = syntax/zpl.vim ftdetect/zpl.vim ftplugin/zpl.vim # editors/vim/X -> share/vim/vimfiles/X
+INSTALL_EDITORS    = editors/zpl.tmLanguage.json                    # share/azc/editors/
+# libsplit on its own (docs/libsplit.md): a static and a shared library, also part of libzrt.a.
+SPLIT_SRC    = $(wildcard rtl/sc_*.c)
+SPLIT_HDR    = rtl/libsplit.h
+SPLIT_SONAME = libsplit.so.0
+VERSION      = $(shell sed -n 's/^\#define AZC_VERSION "\(.*\)"/\1/p' backend/version.h)
 
 # libclang: the newest /usr/lib/llvm-N that has the C API headers.
 LLVM_DIR ?= $(patsubst %/include/clang-c/Index.h,%,$(lastword $(sort $(wildcard /usr/lib/llvm-*/include/clang-c/Index.h))))
@@ -64,9 +83,9 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps bench-deps test test-quick test-matrix demo bench bench-rtl install clean run-tests check-deps
+.PHONY: all deps bench-deps test test-quick test-matrix demo bench bench-rtl install uninstall clean run-tests check-deps
 
-all: $(BUILD)/azc $(BUILD)/libzrt.a
+all: $(BUILD)/azc $(BUILD)/libzrt.a $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME) $(INSTALL_PKGCONFIG)
 
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: frontend/parser.y
 	@mkdir -p $(BUILD)/gen
@@ -95,6 +114,28 @@ $(BUILD)/obj/rtl/%.o: rtl/%.c $(RTL_HDR)
 # The PDL reader (azpdl's) is in libzrt.a too: AZ_CHECK=FILE reads pattern files.
 $(BUILD)/libzrt.a: $(RTL_OBJ) $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o
 	rm -f $@ && ar rcs $@ $^
+
+# libsplit alone, for Split-C programs written in C (docs/libsplit.md): libsplit.a from the
+# runtime's objects, the shared library from the same sources compiled with -fPIC.
+SPLIT_OBJ     = $(patsubst %.c,$(BUILD)/obj/%.o,$(SPLIT_SRC))
+SPLIT_PIC_OBJ = $(patsubst %.c,$(BUILD)/obj/pic/%.o,$(SPLIT_SRC))
+
+$(BUILD)/libsplit.a: $(SPLIT_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/obj/pic/%.o: %.c $(RTL_HDR)
+	@mkdir -p $(dir $@)
+	@echo "  MPICC $< (-fPIC)"
+	@$(MPICC) $(RTL_CFLAGS) -fPIC -c -o $@ $<
+
+$(BUILD)/$(SPLIT_SONAME): $(SPLIT_PIC_OBJ)
+	$(MPICC) -shared -Wl,-soname,$(SPLIT_SONAME) $(SANFLAGS) -o $@ $^
+
+# pkg-config files: the version and the flags this build needs (the sanitizers of SAN=1); the
+# prefix comes from where the file is at the time it is read.
+$(BUILD)/pkgconfig/%.pc: rtl/%.pc.in backend/version.h Makefile
+	@mkdir -p $(dir $@)
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' $< >$@
 
 $(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)
 	@mkdir -p $(BUILD)/test
@@ -225,7 +266,8 @@ $(BUILD)/test/tools/%: test/tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -o $@ $<
 
-run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN) $(TOOL_BIN)
+run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN) $(TOOL_BIN) $(INSTALL_PROGRAMS) \
+           $(INSTALL_SPLIT_LIBS) $(INSTALL_PKGCONFIG)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
 # The main job: compile samples/jacobi.zpl and run it under mpirun on 4 processes (oversubscribed
@@ -266,11 +308,41 @@ bench-rtl: deps
 	@$(MAKE) --no-print-directory $(LSB_BIN)
 	@BUILD=$(BUILD) sh bench/rtl.sh
 
-install: $(BUILD)/azc $(BUILD)/libzrt.a
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/azc $(DESTDIR)$(PREFIX)/include/azc
-	install -m 755 $(BUILD)/azc $(DESTDIR)$(PREFIX)/bin/azc
-	install -m 644 $(BUILD)/libzrt.a $(DESTDIR)$(PREFIX)/lib/azc/libzrt.a
-	install -m 644 $(filter-out %_internal.h,$(RTL_HDR)) $(DESTDIR)$(PREFIX)/include/azc/
+# --- install -------------------------------------------------------------------
+# Everything goes under $(DESTDIR)$(PREFIX), as the lists at the top say. Nothing installed names
+# the build tree, so an installed tree may be moved: azc finds its runtime next to itself
+# (PREFIX/bin/../lib/azc), a .pc file its prefix from its own place (PREFIX/lib/pkgconfig).
+DEST = $(DESTDIR)$(PREFIX)
+VIMFILES = share/vim/vimfiles
+
+install: $(INSTALL_PROGRAMS) $(INSTALL_RT_LIBS) $(INSTALL_SPLIT_LIBS) $(INSTALL_PKGCONFIG)
+	install -d "$(DEST)/bin" "$(DEST)/lib/azc" "$(DEST)/lib/pkgconfig" "$(DEST)/include/azc" \
+	  "$(DEST)/share/man/man1" "$(DEST)/share/azc/editors"
+	install -m 755 $(INSTALL_PROGRAMS) "$(DEST)/bin/"
+	install -m 644 $(INSTALL_RT_LIBS) "$(DEST)/lib/azc/"
+	install -m 644 $(INSTALL_RT_HEADERS) "$(DEST)/include/azc/"
+	install -m 644 $(INSTALL_SPLIT_LIBS) "$(DEST)/lib/"
+	ln -sf $(SPLIT_SONAME) "$(DEST)/lib/libsplit.so"
+	install -m 644 $(INSTALL_SPLIT_HEADERS) "$(DEST)/include/"
+	install -m 644 $(INSTALL_PKGCONFIG) "$(DEST)/lib/pkgconfig/"
+	install -m 644 $(INSTALL_MAN1) "$(DEST)/share/man/man1/"
+	for f in $(INSTALL_VIM); do install -D -m 644 "editors/vim/$$f" "$(DEST)/$(VIMFILES)/$$f" || exit 1; done
+	install -m 644 $(INSTALL_EDITORS) "$(DEST)/share/azc/editors/"
+
+# Removes what install put there, and azc's own directories when they are left empty (not bin/,
+# lib/pkgconfig/ and the like, which other packages share).
+uninstall:
+	cd "$(DEST)" 2>/dev/null || exit 0; \
+	for f in $(notdir $(INSTALL_PROGRAMS)); do rm -f "bin/$$f"; done; \
+	for f in $(notdir $(INSTALL_RT_LIBS)); do rm -f "lib/azc/$$f"; done; \
+	for f in $(notdir $(INSTALL_RT_HEADERS)); do rm -f "include/azc/$$f"; done; \
+	for f in $(notdir $(INSTALL_SPLIT_LIBS)) libsplit.so; do rm -f "lib/$$f"; done; \
+	for f in $(notdir $(INSTALL_SPLIT_HEADERS)); do rm -f "include/$$f"; done; \
+	for f in $(notdir $(INSTALL_PKGCONFIG)); do rm -f "lib/pkgconfig/$$f"; done; \
+	for f in $(notdir $(INSTALL_MAN1)); do rm -f "share/man/man1/$$f"; done; \
+	for f in $(INSTALL_VIM); do rm -f "$(VIMFILES)/$$f"; done; \
+	for f in $(notdir $(INSTALL_EDITORS)); do rm -f "share/azc/editors/$$f"; done; \
+	rmdir lib/azc include/azc share/azc/editors share/azc 2>/dev/null || :
 
 clean:
 	rm -rf build build-san

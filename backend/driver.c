@@ -96,8 +96,8 @@ static const char *exe_dir(Arena *a) {
 }
 
 /* Where the runtime's headers and library are: installed next to azc (PREFIX/include/azc,
- * PREFIX/lib/azc), or in the build tree azc was built in (with the flags that tree was built
- * with, e.g. the sanitizers of make SAN=1). */
+ * PREFIX/lib/azc), or in the build tree azc was built in; with the flags the library was built
+ * with (e.g. the sanitizers of make SAN=1). */
 static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **flags) {
   const char *dir = exe_dir(a);
   if (dir) {
@@ -105,7 +105,7 @@ static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **
     if (access(arena_printf(a, "%s/libzrt.a", ilib), R_OK) == 0) {
       *inc = arena_printf(a, "%s/../include/azc", dir);
       *lib = ilib;
-      *flags = "";
+      *flags = AZC_RTL_FLAGS;
       return;
     }
   }
