@@ -4,7 +4,8 @@
 #   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
 #   make test       build everything and run every test (ends "N passed, N failed")
 #   make test-matrix every golden/sample program x {-O2, -O0, -fno-fuse, -fno-copy-elim, all off} x np 1-4
-#   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file
+#   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file (and
+#                   draw it in build/demo/jacobi_pattern1.png with Graphviz)
 #   make bench      run the benchmarks in bench/ (installs gnuplot-nox for the plots when missing)
 #   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
 #   make install    install azc, azpdl, the runtime, libsplit, man pages, pkg-config files and the
@@ -283,6 +284,13 @@ demo: deps
 	@cat $(BUILD)/demo/jacobi.pdl
 	@echo "== azpdl stats $(BUILD)/demo/jacobi.pdl"
 	@$(BUILD)/azpdl check $(BUILD)/demo/jacobi.pdl && $(BUILD)/azpdl stats $(BUILD)/demo/jacobi.pdl
+	@if command -v dot >/dev/null 2>&1; then \
+	  echo "== azpdl dot $(BUILD)/demo/jacobi.pdl 1 | dot -Tpng: the pattern drawn in $(BUILD)/demo/jacobi_pattern1.png"; \
+	  echo "   (a lane per process, an arrow per message; docs/plots/jacobi_pattern1.png is a copy, shown in docs/pdl.md)"; \
+	  $(BUILD)/azpdl dot $(BUILD)/demo/jacobi.pdl 1 | dot -Tpng -Gdpi=72 -o $(BUILD)/demo/jacobi_pattern1.png; \
+	else \
+	  echo "== (no Graphviz, so no picture of the pattern: make deps installs it)"; \
+	fi
 	@echo "== AZ_CHECK=jacobi.pdl AZ_COMM=tailored AZ_STATS=1 mpirun -np $(DEMO_NP) $(BUILD)/demo/jacobi"
 	@echo "   (every iteration must make the file's calls; the tailored binding drops the ready tokens the analysis proves unneeded)"
 	@cd $(BUILD)/demo && AZ_CHECK=jacobi.pdl AZ_COMM=tailored AZ_STATS=1 $(MPIRUN_ENV) mpirun -x AZ_CHECK -x AZ_COMM -x AZ_STATS -np $(DEMO_NP) ./jacobi
