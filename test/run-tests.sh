@@ -16,7 +16,7 @@
 #      root) must exit 0; a script that exits 77 is skipped (a tool it needs is missing),
 #      and the first line it printed says why.
 # Prints `FAIL: name` (with a diff where useful) per failure and `SKIP: name (why)` per skipped
-# test; the last line is `N passed, M failed`, followed by `, K skipped` when K > 0; exits
+# test; the last line is `N passed, M failed`, preceded by `K skipped ...` when K > 0; exits
 # non-zero when M > 0.
 # a, b, each executable and each script are jobs; TEST_JOBS of them (default 2) run at a time,
 # the slow scripts first (test/lib/jobs.sh), and their outputs are printed in the order above.
