@@ -1,6 +1,6 @@
 #!/bin/sh
 # distributed.sh - every program with an expected output in test/golden/ (see golden.sh) runs on
-# 3 processes with the default Ironman binding (auto) and with store, msg and put, on 4 with
+# 3 processes with the default Ironman binding (auto) and with msg and put, on 4 with
 # tailored, on 4 over Open MPI's TCP transport (mpirun --mca btl self,tcp --mca osc pt2pt,
 # LIBSPLIT_SHARED=0: no shared memory anywhere) with auto and with store, on 3 with libsplit's
 # Active Messages transport (LIBSPLIT_TRANSPORT=am) under the store binding,
@@ -8,7 +8,9 @@
 # interior/border split) on 3 with store, on 4 with msg and on 2 with tailored over Active
 # Messages, and must print exactly what it prints on one process (section 11: results do not
 # depend on the process count, the binding or the communication optimizations). The default
-# binding on 2 and 4 processes is runahead.sh's (the same programs, under noise).
+# binding on 2 and 4 processes is runahead.sh's (the same programs, under noise). The first run of
+# each program also writes its patterns (--az-pdl), which must be in the strict form of Appendix A
+# (test/tools/pdl_strict.c).
 # Issue 9 (results do not depend on the optimizations): compiled with every optimization off
 # (-O0 -fno-fuse -fno-copy-elim), each expected output is also checked on 2, 3 and 4 processes
 # (store); compiled with one optimization off (-fno-copy-elim, -fno-fuse, -O0), on one of 2, 3 or
@@ -26,9 +28,10 @@ trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 progs_dir
+STRICT=$BUILD/test/tools/pdl_strict
 # BINDING[/TRANSPORT]:NP[:BUILD]; NP "turnK" is 2, 3 or 4, turning with the expected output (K: the
 # offset, so that turn0, turn1 and turn2 are three different counts)
-runs="auto:3 store:3 msg:3 put:3 tailored:4 auto/tcp:4 store/tcp:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
+runs="auto:3 msg:3 put:3 tailored:4 auto/tcp:4 store/tcp:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
   store:turn0:nocopy store:turn1:nofuse store:turn2:O0 store:2:off store:3:off store:4:off"
 [ "${QUICK:-0}" = 1 ] && runs="auto:3 tailored:4 auto/tcp:4 store:3:noopt"
 if [ "${MATRIX:-0}" = 1 ]; then
@@ -45,6 +48,7 @@ check() {
   [ -n "$src" ] || return 0
   d=$(mktemp -d "$t/$base.XXXXXX")
   fail=0
+  first=yes
   for run in $runs; do
     opts=
     case $run in
@@ -63,14 +67,19 @@ check() {
     case $binding in */*) transport=${binding#*/} binding=${binding%/*} ;; esac
     net= shared=1
     [ "$transport" = tcp ] && transport=rma net="--mca btl self,tcp --mca osc pt2pt" shared=0
+    pdl=
+    case " $args " in *" --help "*|*" -h "*) ;; *) [ $first = yes ] && pdl=--az-pdl=$d/run.pdl ;; esac
+    first=no
     # shellcheck disable=SC2086
     (cd "$d" && AZ_COMM=$binding LIBSPLIT_TRANSPORT=$transport LIBSPLIT_SHARED=$shared LIBSPLIT_WATCHDOG=60 timeout 120 \
-      mpirun $net -x AZ_COMM -x LIBSPLIT_TRANSPORT -x LIBSPLIT_SHARED -x LIBSPLIT_WATCHDOG -np "$np" "$EXE" $args \
+      mpirun $net -x AZ_COMM -x LIBSPLIT_TRANSPORT -x LIBSPLIT_SHARED -x LIBSPLIT_WATCHDOG -np "$np" "$EXE" $args $pdl \
       >"$d/stdout" 2>"$d/stderr")
     status=$?
     if [ $status -ne 0 ] || ! cmp -s "$d/stdout" "$out"; then
       echo "distributed.sh: $base on $np processes ($binding, $transport${net:+ over tcp}${opts:+, $opts}): status $status, output differs"
       diff -u "$out" "$d/stdout" | head -10; head -5 "$d/stderr"; fail=1
+    elif [ -n "$pdl" ] && ! "$STRICT" "$d/run.pdl" 2>"$d/strict"; then
+      echo "distributed.sh: $base on $np processes: the patterns it wrote (--az-pdl) are not strict:"; cat "$d/strict"; fail=1
     fi
   done
   return $fail
