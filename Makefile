@@ -50,12 +50,19 @@ CLANG_LIBS   := -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang
 # The C compiler's own include directories, where extern "HEADER" looks last.
 SYS_INCLUDES := $(shell echo | $(CC) -E -Wp,-v -x c - 2>&1 | sed -n 's/^ \(\/.*\)/\1/p' | tr '\n' ':')
 
+# Flags for compiling generated C, in `azc --cflags` (docs/codegen.md, "Compiler flags"): no
+# contraction into fused multiply-adds (every build computes the same bits), and gcc's "dynamic"
+# vectorizer cost model where the C compiler behind mpicc takes it (gcc's -O2 default,
+# "very-cheap", leaves reductions and loops with an epilogue scalar; clang has no such flag).
+GEN_FLAGS := -ffp-contract=off $(shell c=$$(command -v $(or $(MPICC),mpicc) || echo $(CC)); \
+               $$c -fvect-cost-model=dynamic -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fvect-cost-model=dynamic)
+
 WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
              $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
              -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
-             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -Irtl
+             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -DAZC_GEN_FLAGS='"$(GEN_FLAGS)"' -Irtl
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
@@ -136,7 +143,7 @@ $(BUILD)/$(SPLIT_SONAME): $(SPLIT_PIC_OBJ)
 # prefix comes from where the file is at the time it is read.
 $(BUILD)/pkgconfig/%.pc: rtl/%.pc.in backend/version.h Makefile
 	@mkdir -p $(dir $@)
-	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' $< >$@
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' -e 's|@GENFLAGS@|$(GEN_FLAGS)|' $< >$@
 
 $(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)
 	@mkdir -p $(BUILD)/test

@@ -131,6 +131,7 @@ static void rtl_cflags(Arena *a, PtrVec *args, const PtrVec *include_dirs) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
   push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
+  push_words(a, args, AZC_GEN_FLAGS); /* docs/codegen.md, "Compiler flags" */
   push_words(a, args, flags);
   vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
   for (int i = 0; i < include_dirs->len; i++) vec_push(a, args, (void *)arena_printf(a, "-I%s", (const char *)include_dirs->items[i]));

@@ -6,6 +6,7 @@
  * model (what a program may assume after each sync) and the cost of each call. */
 #ifndef LIBSPLIT_H
 #define LIBSPLIT_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,9 @@ static inline int sc_procs(void) { return sc_procs_; }     /* PROCS */
 /* The transport in use. */
 sc_transport sc_transport_used(void);
 const char *sc_transport_name(void);
+/* True if every process's segment is mapped into this one (the RMA transport on one node with a
+ * shared window): stores and store counters are CPU copies and atomics, no MPI call. */
+bool sc_segments_mapped(void);
 
 /* ---------------- global pointers ---------------- */
 
