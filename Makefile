@@ -9,6 +9,8 @@
 #   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
 #   make install    install azc under $(PREFIX) (default /usr/local)
 #   make SAN=1 ...  the same with AddressSanitizer and UBSan (separate build dir)
+#   make smpi       the runtime built with SimGrid's smpicc into build-smpi/ (azc --mpi=smpi builds
+#                   programs against it; make deps SMPI=1 installs libsimgrid-dev; docs/scaling.md)
 
 PREFIX ?= /usr/local
 CC     ?= cc
@@ -35,7 +37,7 @@ CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
              $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
              -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
-             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -Irtl
+             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -DAZC_RTL_LIB_SMPI='"$(CURDIR)/$(SMPI_BUILD)"' -Irtl
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
@@ -54,7 +56,13 @@ MPICC    ?= mpicc
 RTL_SRC  := $(wildcard rtl/*.c)
 RTL_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(RTL_SRC))
 RTL_HDR  := $(wildcard rtl/*.h)
-RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl
+RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl $(RTL_SIMFLAGS)
+# make smpi: the runtime for SimGrid SMPI, built with smpicc into its own folder. SMPI loads each
+# simulated process's copy of the program as a shared object, so everything in it is -fPIC.
+SMPI_BUILD := build-smpi
+ifeq ($(RTL_SIM),1)
+RTL_SIMFLAGS := -DSC_SIMULATED -fPIC
+endif
 RTLT_SRC := $(wildcard test/rtl/test_*.c)
 RTLT_BIN := $(patsubst test/rtl/test_%.c,$(BUILD)/test/test_rtl_%,$(RTLT_SRC))
 # libsplit (rtl/libsplit.h, rtl/sc_*.c, part of libzrt.a): multi-process tests in test/libsplit/,
@@ -64,7 +72,7 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps bench-deps test test-quick test-matrix demo bench bench-rtl install clean run-tests check-deps
+.PHONY: all deps smpi smpi-deps bench-deps test test-quick test-matrix demo bench bench-rtl install clean run-tests check-deps
 
 all: $(BUILD)/azc $(BUILD)/libzrt.a
 
@@ -165,8 +173,10 @@ $(BUILD)/azpdl: $(AZPDL_OBJ)
 
 DEB_PKGS := re2c lemon libclang-dev openmpi-bin libopenmpi-dev
 
+# SMPI=1: SimGrid's SMPI too (libsimgrid-dev: smpicc, smpirun), for make smpi and bench/scale.sh.
 deps:
 	@missing=""; \
+	if [ "$(SMPI)" = 1 ]; then command -v smpicc >/dev/null 2>&1 || missing="$$missing libsimgrid-dev"; fi; \
 	command -v re2c   >/dev/null 2>&1 || missing="$$missing re2c"; \
 	command -v lemon  >/dev/null 2>&1 || missing="$$missing lemon"; \
 	ls /usr/lib/llvm-*/include/clang-c/Index.h >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
@@ -182,6 +192,16 @@ deps:
 	  echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \
 	  exit 1; \
 	fi
+
+smpi-deps:
+	@$(MAKE) --no-print-directory deps SMPI=1
+
+# --- SimGrid SMPI ---------------------------------------------------------------
+# azc (build/azc) and the runtime built with smpicc (build-smpi/libzrt.a): azc --mpi=smpi P.zpl -o P
+# builds P for smpirun (docs/scaling.md).
+smpi: smpi-deps
+	@$(MAKE) --no-print-directory $(BUILD)/azc
+	@$(MAKE) --no-print-directory BUILD=$(SMPI_BUILD) MPICC=smpicc RTL_SIM=1 SAN=0 $(SMPI_BUILD)/libzrt.a
 
 # --- tests, demo, bench -------------------------------------------------------
 
@@ -242,6 +262,8 @@ install: $(BUILD)/azc $(BUILD)/libzrt.a
 	install -m 755 $(BUILD)/azc $(DESTDIR)$(PREFIX)/bin/azc
 	install -m 644 $(BUILD)/libzrt.a $(DESTDIR)$(PREFIX)/lib/azc/libzrt.a
 	install -m 644 $(filter-out %_internal.h,$(RTL_HDR)) $(DESTDIR)$(PREFIX)/include/azc/
+	if [ -f $(SMPI_BUILD)/libzrt.a ]; then install -d $(DESTDIR)$(PREFIX)/lib/azc/smpi && \
+	  install -m 644 $(SMPI_BUILD)/libzrt.a $(DESTDIR)$(PREFIX)/lib/azc/smpi/libzrt.a; fi
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san $(SMPI_BUILD)
