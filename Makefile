@@ -72,7 +72,7 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps smpi smpi-deps bench-deps test test-quick test-matrix demo bench bench-rtl install clean run-tests check-deps
+.PHONY: all deps smpi smpi-deps smpi-rtl bench-deps test test-quick test-matrix demo bench bench-rtl install clean run-tests check-deps
 
 all: $(BUILD)/azc $(BUILD)/libzrt.a
 
@@ -200,7 +200,10 @@ smpi-deps:
 # azc (build/azc) and the runtime built with smpicc (build-smpi/libzrt.a): azc --mpi=smpi P.zpl -o P
 # builds P for smpirun (docs/scaling.md).
 smpi: smpi-deps
-	@$(MAKE) --no-print-directory $(BUILD)/azc
+	@$(MAKE) --no-print-directory $(BUILD)/azc smpi-rtl
+
+# Only the SMPI runtime (test/unit/smpi.sh builds it where SimGrid is installed).
+smpi-rtl:
 	@$(MAKE) --no-print-directory BUILD=$(SMPI_BUILD) MPICC=smpicc RTL_SIM=1 SAN=0 $(SMPI_BUILD)/libzrt.a
 
 # --- tests, demo, bench -------------------------------------------------------
