@@ -220,6 +220,7 @@ test-matrix: deps
 	@AZC=$(CURDIR)/$(BUILD)/azc BUILD=$(BUILD) MATRIX=1 sh test/unit/distributed.sh
 
 run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN)
+	@if command -v smpicc >/dev/null 2>&1; then $(MAKE) --no-print-directory smpi-rtl; fi  # once, before smpi.sh and bench_scale.sh run side by side
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
 # The main job: compile samples/jacobi.zpl and run it under mpirun on 4 processes (oversubscribed
