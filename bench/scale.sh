@@ -3,7 +3,8 @@
 # weak scaling of jacobi, cg, the Ironman suite (cannon, simple, swm, tomcatv) and samples/mg.zpl
 # next to the hand-written MPI references (bench/jacobi/jacobi_mpi.c, bench/cg/cg_mpi.c,
 # bench/mg/mg_ref.c), strong scaling of cg and MG class A, every binding (AZ_COMM), flat against
-# dissemination gathers (AZ_GATHER), run-ahead (AZ_RUNAHEAD) against blocking reductions with noise
+# dissemination gathers (AZ_GATHER), the communication alone (computation not simulated: independent
+# of this machine's load), run-ahead (AZ_RUNAHEAD) against blocking reductions with noise
 # on 1% of the hosts, and jacobi on the Ethernet cluster. Writes the section between
 # <!-- scale:begin --> and <!-- scale:end --> of docs/scaling.md and the plots docs/plots/scale_*.png
 # (gnuplot). Every time is simulated: a program's own "loop seconds" (MPI_Wtime, the simulated
@@ -34,7 +35,7 @@ if [ -n "$QUICK" ]; then
 else
   NPS=$(for p in 1 4 16 64 256 1024 4096; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
   BIND_NPS="4 16 64" NOISE_NP=1024 STRONG_NPS=$NPS WRITE=${BENCH_WRITE:-1}
-  B=128 ITERS=50 CG_N=2048
+  B=128 ITERS=20 CG_N=2048
 fi
 out=$BUILD/bench/scale
 if [ "$WRITE" = 1 ]; then doc=docs/scaling.md plots=docs/plots; else doc=$out/scaling.md plots=$out/plots; fi
@@ -79,7 +80,7 @@ sim() {
   plat=$1 np=$2 log=$3
   shift 3
   timeout "$LIMIT" smpirun -np "$np" -platform "$plat" -hostfile "${HOSTS:-$out/hosts}" --cfg=smpi/host-speed:"$HS" \
-    --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error "$@" > "$log" 2>&1
+    --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error ${SIMCFG:-} "$@" > "$log" 2>&1
   st=$?
   [ $st -eq 0 ] || { echo "scale.sh: status $st: $* on $np simulated processes ($log)" >&2; return 1; }
   awk '/loop seconds/ { print $NF; exit }' "$log"
@@ -125,15 +126,25 @@ series strong cg default "$modern" "$STRONG_NPS" args_cg_strong
 series strong cg_mpi default "$modern" "$STRONG_NPS" args_cg_strong
 [ -n "$MG" ] && series strong mg classA "$modern" "$STRONG_NPS" args_mg
 [ -n "$MG_REF" ] && series strong mg_ref classA "$modern" "$STRONG_NPS" args_mg_ref
-echo "scale.sh: bindings (jacobi, weak)"
-for b in msg put store tailored; do series bind jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b; done
-echo "scale.sh: gathers (jacobi, weak, blocking reductions)"
-for g in flat dissemination; do series gather jacobi "$g" "$modern" "$NPS" args_jacobi AZ_GATHER=$g AZ_RUNAHEAD=0; done
+# Communication alone: the computation is not simulated (smpi/simulate-computation:no), so these
+# runs do not depend on this machine or its load; they decide the defaults.
+nocomp=SIMCFG=--cfg=smpi/simulate-computation:no
+echo "scale.sh: communication alone (jacobi, weak)"
+series commonly jacobi default "$modern" "$NPS" args_jacobi $nocomp
+series commonly jacobi_mpi default "$modern" "$NPS" args_jacobi $nocomp
+echo "scale.sh: bindings (jacobi, weak; with computation, and communication alone)"
+for b in msg put store tailored; do
+  series bind jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b
+  series bindc jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b $nocomp
+done
+echo "scale.sh: gathers (jacobi, weak, blocking reductions, communication alone)"
+series gather jacobi flat "$modern" "$(for p in $NPS; do [ "$p" -le 256 ] && echo $p; done)" args_jacobi AZ_GATHER=flat AZ_RUNAHEAD=0 $nocomp
+series gather jacobi dissemination "$modern" "$NPS" args_jacobi AZ_GATHER=dissemination AZ_RUNAHEAD=0 $nocomp
 echo "scale.sh: the Ethernet cluster (jacobi, weak)"
 series ether jacobi default "$ethernet" "$NPS" args_jacobi
 series ether jacobi_mpi default "$ethernet" "$NPS" args_jacobi
 
-# Noise: a flat cluster of NOISE_NP hosts like modern.xml's leaves (100 Gb/s, 0.5 us per link),
+# Noise: a flat cluster of NOISE_NP hosts like modern.xml's leaves (100 Gb/s, 0.5 us per link, 0.3 us a message),
 # where 1% of the hosts (at least one) lose 20% of their time in detours: 100 us at 0.1% of the
 # speed every 500 us, each host in one of four phases (SimGrid speed profiles; AZ_NOISE's
 # all:500:100 of bench/noise.sh, on 1% of the hosts).
@@ -143,7 +154,8 @@ noise_platform() { # NP NOISY(0|1) FILE
     print "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">"
     print "<platform version=\"4.1\">"
     print "  <config><prop id=\"smpi/bw-factor\" value=\"0:1\"/><prop id=\"smpi/lat-factor\" value=\"0:1\"/>"
-    print "    <prop id=\"smpi/test\" value=\"0\"/><prop id=\"smpi/iprobe\" value=\"0\"/></config>"
+    print "    <prop id=\"smpi/test\" value=\"0\"/><prop id=\"smpi/iprobe\" value=\"0\"/>"
+    print "    <prop id=\"smpi/os\" value=\"0:3e-7:0\"/><prop id=\"smpi/ois\" value=\"0:3e-7:0\"/><prop id=\"smpi/or\" value=\"0:3e-7:0\"/></config>"
     print "  <zone id=\"world\" routing=\"Cluster\">"
     every = int(np / (np * 0.01 < 1 ? 1 : np * 0.01))
     for (i = 0; i < np; i++) {

@@ -9,7 +9,7 @@
  *         for the signals and unpacks, then at once sends the tokens of the next round (the
  *         buffer is free again), so that from the second round on DR has nothing to do and a
  *         sender rarely waits in SR; a plan that changes first collects the tokens sent for it;
- *   store (libsplit, the default) like put, but the data goes as signalling stores counted in
+ *   store (libsplit, the default; msg under SimGrid SMPI) like put, but the data goes as signalling stores counted in
  *         bytes at the receiver, and SV waits until the send buffers are free again;
  *   tailored like store, but in the steady state of a pattern loop (zrt_pattern.c) only the
  *         messages the pattern analysis cannot prove safe get a ready token; when the proof
@@ -667,7 +667,11 @@ void zrt_comm_setup(void) {
   const char *stats = getenv("AZ_STATS");
   timing = stats && strcmp(stats, "0") != 0;
   const char *v = getenv("AZ_COMM");
-  if (!v || !strcmp(v, "store"))
+  /* Under SimGrid SMPI libsplit runs on active messages (no RMA there), where a store is a message
+   * and a handler: the message binding is the faster default (docs/scaling.md). */
+  if (!v)
+    comm_binding = sc_simulated() ? BIND_MSG : BIND_STORE;
+  else if (!strcmp(v, "store"))
     comm_binding = BIND_STORE;
   else if (!strcmp(v, "tailored"))
     comm_binding = BIND_TAILORED;
