@@ -99,6 +99,10 @@ scale_section() {
   echo "repeats exactly but for the computation it times on this machine). Weak scaling: $B x $B points"
   echo "per process (cannon: n = $B x np^(1/3)), $ITERS iterations, on bench/platforms/modern.xml."
   echo
+  echo "### Goals (computation measured on this machine: provisional unless it was quiet)"
+  echo
+  goals
+  echo
   echo "### Weak scaling"
   echo
   weak_rows
@@ -168,6 +172,21 @@ scale_section() {
   echo "Run-ahead loss / blocking loss: $(if [ -n "$lb" ] && [ -n "$lr" ]; then awk -v b="$lb" -v r="$lr" 'BEGIN { if (b <= 0) print "blocking lost nothing"; else printf "%.2f (goal: at most 0.5)", r / b }'; else echo "not measured"; fi)."
   echo
   scale_plots
+}
+
+# goals: issue 25's goals judged on this run's numbers (modern cluster)
+goals() {
+  last=$(echo $NPS | awk '{ print $NF }')
+  for p in jacobi mg; do
+    t1=$(t weak "$p" default 1); tl=$(t weak "$p" default "$last")
+    if [ -z "$t1" ] || [ -z "$tl" ]; then echo "- $p weak scaling at $last processes: not measured"; continue; fi
+    awk -v p="$p" -v n="$last" -v a="$t1" -v b="$tl" 'BEGIN { e = a / b; printf "- %s weak scaling: efficiency %.2f at %d processes (goal at least 0.80 at 1024): %s\n", p, e, n, e >= 0.8 ? "met" : "missed" }'
+    r=${p}_mpi; [ "$p" = mg ] && r=mg_ref
+    worse=$(for np in $NPS; do a=$(t weak "$p" default "$np"); b=$(t weak "$r" default "$np"); [ -n "$a" ] && [ -n "$b" ] && awk -v n="$np" -v a="$a" -v b="$b" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
+    if [ -z "$(t weak "$r" default 1)" ]; then echo "- $p against its MPI reference: no reference measured"
+    elif [ -n "$worse" ]; then echo "- $p against its MPI reference (goal: at least as fast at every size): missed at$worse"
+    else echo "- $p against its MPI reference (goal: at least as fast at every size): met"; fi
+  done
 }
 
 scale_report() {

@@ -35,7 +35,7 @@ if [ -n "$QUICK" ]; then
 else
   NPS=$(for p in 1 4 16 64 256 1024 4096; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
   BIND_NPS="4 16 64" NOISE_NP=1024 STRONG_NPS=$NPS WRITE=${BENCH_WRITE:-1}
-  B=128 ITERS=20 CG_N=2048
+  B=256 ITERS=20 CG_N=2048
 fi
 out=$BUILD/bench/scale
 if [ "$WRITE" = 1 ]; then doc=docs/scaling.md plots=docs/plots; else doc=$out/scaling.md plots=$out/plots; fi
