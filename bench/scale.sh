@@ -16,7 +16,7 @@
 # Environment: MAX_NP (default 1024; 4096 adds the largest size), SCALE_TIMEOUT (seconds allowed for
 # one simulation, default 900: a series stops at the first size that takes longer), SCALE_CALIBRATE=1
 # (measure smpi/host-speed again, bench/platforms/calibrate.sh; done anyway when
-# bench/platforms/host-speed is missing), MG_ARGS / MG_REF_ARGS (MG's command lines).
+# bench/platforms/host-speed is missing).
 set -u
 . "$(dirname "$0")/lib.sh"
 QUICK=${BENCH_QUICK:-}
@@ -75,7 +75,8 @@ have mg samples/mg.zpl && MG=1
 have mg_ref bench/mg/mg_ref.c && MG_REF=1
 
 # ---- running ----
-# sim PLATFORM NP LOG EXE ARGS...: one simulation; prints its loop seconds (nothing if it failed)
+# sim PLATFORM NP LOG EXE ARGS...: one simulation; prints its loop seconds ("Time in seconds" for MG;
+# nothing if it failed)
 sim() {
   plat=$1 np=$2 log=$3
   shift 3
@@ -83,7 +84,7 @@ sim() {
     --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error ${SIMCFG:-} "$@" > "$log" 2>&1
   st=$?
   [ $st -eq 0 ] || { echo "scale.sh: status $st: $* on $np simulated processes ($log)" >&2; return 1; }
-  awk '/loop seconds/ { print $NF; exit }' "$log"
+  awk '/loop seconds|Time in seconds =/ { print $NF; exit }' "$log"
 }
 # series EXPERIMENT PROGRAM VARIANT PLATFORM "NPS" ARGSFN [NAME=VALUE...]: run PROGRAM at each
 # process count (ARGSFN NP prints its arguments) with the environment NAME=VALUE..., into $res;
@@ -110,8 +111,16 @@ args_cannon() { awk -v b="$B" -v p="$1" 'BEGIN { printf "-sn=%d -stiming=true", 
 args_simple() { echo "-sn=$(side $((B / 2)) "$1") -ssteps=$ITERS -sreport=$ITERS -stiming=true"; }
 args_swm() { n=$(side $B "$1"); echo "-sm=$n -sn=$n -siters=$ITERS -smprint=$ITERS -stiming=true"; }
 args_tomcatv() { echo "-sn=$(side $B "$1") -siters=$ITERS -sreport=$ITERS -stiming=true"; }
-args_mg() { echo "${MG_ARGS:-}"; }
-args_mg_ref() { echo "${MG_REF_ARGS:-}"; }
+# MG: NPB's classes are fixed sizes; S (32^3) on 1 process, W (128^3) on 64 and A (256^3) on 512 are
+# 32^3 points per process: its weak scaling. Strong scaling: class A (S in the quick mode).
+mg_class() { case $1 in 1) echo S ;; 64) echo W ;; *) echo A ;; esac; }
+args_mg() { echo "-sClass=$(mg_class "$1") -stiming=true"; }
+args_mg_ref() { mg_class "$1"; }
+args_mg_strong() { echo "-sClass=$MG_STRONG -stiming=true"; }
+args_mg_ref_strong() { echo "$MG_STRONG"; }
+MG_WEAK_NPS=$(for p in 1 64 512; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
+MG_STRONG=A
+if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S; fi
 modern=$root/bench/platforms/modern.xml
 ethernet=$root/bench/platforms/ethernet.xml
 
@@ -119,13 +128,13 @@ echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations)
 for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do
   series weak "$p" default "$modern" "$NPS" "args_${p%_mpi}"
 done
-[ -n "$MG" ] && series weak mg default "$modern" "$NPS" args_mg
-[ -n "$MG_REF" ] && series weak mg_ref default "$modern" "$NPS" args_mg_ref
+[ -n "$MG" ] && series weak mg default "$modern" "$MG_WEAK_NPS" args_mg
+[ -n "$MG_REF" ] && series weak mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref
 echo "scale.sh: strong scaling"
 series strong cg default "$modern" "$STRONG_NPS" args_cg_strong
 series strong cg_mpi default "$modern" "$STRONG_NPS" args_cg_strong
-[ -n "$MG" ] && series strong mg classA "$modern" "$STRONG_NPS" args_mg
-[ -n "$MG_REF" ] && series strong mg_ref classA "$modern" "$STRONG_NPS" args_mg_ref
+[ -n "$MG" ] && series strong mg classA "$modern" "$STRONG_NPS" args_mg_strong
+[ -n "$MG_REF" ] && series strong mg_ref classA "$modern" "$STRONG_NPS" args_mg_ref_strong
 # Communication alone: the computation is not simulated (smpi/simulate-computation:no), so these
 # runs do not depend on this machine or its load; they decide the defaults.
 nocomp=SIMCFG=--cfg=smpi/simulate-computation:no
@@ -174,9 +183,9 @@ for k in 0 1 2 3; do # four phases of the same detour pattern
 done
 noise_platform "$NOISE_NP" 0 "$out/quiet.xml"
 noise_platform "$NOISE_NP" 1 "$out/noisy.xml"
-echo "scale.sh: run-ahead against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
+echo "scale.sh: run-ahead (AZ_RUNAHEAD 8, 32: the default, 48) against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
 args_noise() { echo "-sn=$(side $B "$1") -siters=$((ITERS * 4))"; }
-for ra in 0 32; do
+for ra in 0 8 32 48; do
   for q in quiet noisy; do series "noise_$q" jacobi "ra$ra" "$out/$q.xml" "$NOISE_NP" args_noise AZ_RUNAHEAD=$ra HOSTS="$out/hosts_noise"; done
 done
 
