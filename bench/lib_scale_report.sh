@@ -191,7 +191,7 @@ goals() {
     last=$(echo $nps | awk '{ print $NF }')
     t1=$(t weak "$p" default 1); tl=$(t weak "$p" default "$last")
     if [ -z "$t1" ] || [ -z "$tl" ]; then echo "- $p weak scaling at $last processes: not measured"; continue; fi
-    awk -v p="$p" -v n="$last" -v a="$t1" -v b="$tl" 'BEGIN { e = a / b; printf "- %s weak scaling: efficiency %.2f at %d processes (goal at least 0.80 at 1024): %s\n", p, e, n, e >= 0.8 ? "met" : "missed" }'
+    awk -v p="$p" -v n="$last" -v a="$t1" -v b="$tl" 'BEGIN { e = a / b; printf "- %s weak scaling: efficiency %.2f at %d processes (goal at least 0.80 at 1024): %s\n", p, e, n, (e >= 0.8 ? "met" : "missed") }'
     r=${p}_mpi; [ "$p" = mg ] && r=mg_ref
     worse=$(for np in $nps; do a=$(t weak "$p" default "$np"); b=$(t weak "$r" default "$np"); [ -n "$a" ] && [ -n "$b" ] && awk -v n="$np" -v a="$a" -v b="$b" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
     if [ -z "$(t weak "$r" default 1)" ]; then echo "- $p against its MPI reference: no reference measured"
