@@ -16,8 +16,7 @@
 #include "sema.h"
 #include "source.h"
 #include "subprocess.h"
-
-#define AZC_VERSION "0.1.0"
+#include "version.h"
 
 typedef struct Options {
   const char *input;
@@ -35,15 +34,19 @@ typedef struct Options {
   int pdl_np;              /* --pdl-np=N: the pattern file is for N processes */
   const char *pdl;         /* --pdl=FILE: write it there */
   bool no_pdl;             /* --no-pdl */
-  PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
+  bool pdl_comments;       /* --pdl-comments: comment lines in the pattern file (an extension) */
+  bool print_cflags;       /* --cflags: print the flags to compile generated C, with the -I DIRs */
+  bool print_libs;         /* --libs */
   bool smpi;               /* --mpi=smpi: build for SimGrid SMPI (smpicc, the runtime of make smpi) */
+  PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 
 static const char usage_text[] =
     "usage: azc [options] FILE.zpl [C files, objects or libraries to link in]\n"
     "options:\n"
     "  -o FILE            write the output to FILE\n"
-    "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
+    "  -I DIR             search DIR for headers named by extern \"HEADER\"; (passed to the C\n"
+    "                     compiler as well)\n"
     "  -fsyntax-only      check the program and write nothing\n"
     "  --emit=ast         print the checked program (types, covering regions)\n"
     "  --emit=ir          print the program IR (array statements, reads, writes, shifts)\n"
@@ -56,6 +59,9 @@ static const char usage_text[] =
     "                     run on N processes (default 4, at most 1024)\n"
     "  --pdl=FILE         write the pattern file to FILE\n"
     "  --no-pdl           do not write the pattern file\n"
+    "  --pdl-comments     begin the pattern file with a comment saying what it is for, and say in\n"
+    "                     a comment why a pattern is left out (an extension: strict PDL readers\n"
+    "                     reject comments)\n"
     "  -sNAME=VALUE       the pattern file for config var NAME (of an integer type) set to VALUE\n"
     "  -fno-fuse          give every array statement its own loop nest (for measurement)\n"
     "  -fno-comm-opt      keep every ghost-cell transfer where its statement is: no removal,\n"
@@ -67,8 +73,8 @@ static const char usage_text[] =
     "                     could exchange their storage instead (for measurement)\n"
     "  --mpi=smpi         build the executable for SimGrid's simulated MPI (smpicc and the runtime\n"
     "                     of make smpi; run it with smpirun, docs/scaling.md); --mpi=mpi: the default\n"
-    "  --cflags, --libs   print the flags to compile and link generated C by hand (after --mpi=smpi:\n"
-    "                     the SMPI runtime's)\n"
+    "  --cflags, --libs   print the flags to compile and link generated C by hand (--cflags\n"
+    "                     with the -I DIRs given; with --mpi=smpi, the SMPI runtime's)\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
 
@@ -93,23 +99,22 @@ static const char *exe_dir(Arena *a) {
 }
 
 /* Where the runtime's headers and library are: installed next to azc (PREFIX/include/azc,
- * PREFIX/lib/azc, and PREFIX/lib/azc/smpi for SMPI), or in the build tree azc was built in (with
- * the flags that tree was built with, e.g. the sanitizers of make SAN=1; for SMPI the tree of
- * make smpi, built without them). */
+ * PREFIX/lib/azc, and PREFIX/lib/azc/smpi for SMPI), or in the build tree azc was built in; with
+ * the flags the library was built with (e.g. the sanitizers of make SAN=1; none for SMPI, whose
+ * runtime make smpi builds without them). */
 static void rtl_dirs(Arena *a, bool smpi, const char **inc, const char **lib, const char **flags) {
   const char *dir = exe_dir(a);
+  *flags = smpi ? "" : AZC_RTL_FLAGS;
   if (dir) {
     const char *ilib = arena_printf(a, smpi ? "%s/../lib/azc/smpi" : "%s/../lib/azc", dir);
     if (access(arena_printf(a, "%s/libzrt.a", ilib), R_OK) == 0) {
       *inc = arena_printf(a, "%s/../include/azc", dir);
       *lib = ilib;
-      *flags = "";
       return;
     }
   }
   *inc = AZC_RTL_INCLUDE;
   *lib = smpi ? AZC_RTL_LIB_SMPI : AZC_RTL_LIB;
-  *flags = smpi ? "" : AZC_RTL_FLAGS;
 }
 
 /* Append the words of s (separated by blanks) to args: for flag lists the build set, never for names
@@ -123,13 +128,15 @@ static void push_words(Arena *a, PtrVec *args, const char *s) {
   }
 }
 
-/* The flags for compiling generated C, one argument each. */
-static void rtl_cflags(Arena *a, bool smpi, PtrVec *args) {
+/* The flags for compiling generated C, one argument each: the runtime's, then an -I for each of
+ * the -I DIRs, in order (where extern "HEADER" found its header). */
+static void rtl_cflags(Arena *a, bool smpi, PtrVec *args, const PtrVec *include_dirs) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, smpi, &inc, &lib, &flags);
   push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
   push_words(a, args, flags);
   vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
+  for (int i = 0; i < include_dirs->len; i++) vec_push(a, args, (void *)arena_printf(a, "-I%s", (const char *)include_dirs->items[i]));
 }
 
 /* The flags for linking generated C, one argument each. */
@@ -145,6 +152,15 @@ static void rtl_libs(Arena *a, bool smpi, PtrVec *args) {
 static void print_args(const PtrVec *args) {
   for (int i = 0; i < args->len; i++) printf("%s%s", i ? " " : "", (const char *)args->items[i]);
   printf("\n");
+}
+
+/* azc --cflags and/or --libs (on one line, in that order); the exit status. */
+static int print_flags(Arena *a, const Options *opts) {
+  PtrVec args = {0};
+  if (opts->print_cflags) rtl_cflags(a, opts->smpi, &args, &opts->include_dirs);
+  if (opts->print_libs) rtl_libs(a, opts->smpi, &args);
+  print_args(&args);
+  return 0;
 }
 
 /* True if s ends with suffix. */
@@ -186,15 +202,9 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
     } else if (!strncmp(arg, "-I", 2)) {
       vec_push(a, &opts->include_dirs, (void *)(arg + 2));
     } else if (!strcmp(arg, "--cflags")) {
-      PtrVec args = {0};
-      rtl_cflags(a, opts->smpi, &args);
-      print_args(&args);
-      return 0;
+      opts->print_cflags = true;
     } else if (!strcmp(arg, "--libs")) {
-      PtrVec args = {0};
-      rtl_libs(a, opts->smpi, &args);
-      print_args(&args);
-      return 0;
+      opts->print_libs = true;
     } else if (!strcmp(arg, "--mpi=smpi") || !strcmp(arg, "--mpi=mpi")) {
       opts->smpi = arg[6] == 's';
     } else if (!strncmp(arg, "--mpi", 5) && (arg[5] == '=' || !arg[5])) {
@@ -232,6 +242,8 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->pdl = arg + 6;
     } else if (!strcmp(arg, "--no-pdl")) {
       opts->no_pdl = true;
+    } else if (!strcmp(arg, "--pdl-comments")) {
+      opts->pdl_comments = true;
     } else if (!strncmp(arg, "-s", 2)) {
       if (!strchr(arg, '=') || arg[2] == '=') return option_error("invalid option '%s' (-sNAME=VALUE)", arg);
       vec_push(a, &opts->config_args, (void *)arg);
@@ -245,6 +257,7 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->input = arg;
     }
   }
+  if (opts->print_cflags || opts->print_libs) return print_flags(a, opts);
   if (!opts->input) return option_error("%s", "no input file (usage: azc [options] FILE.zpl)");
   size_t n = strlen(opts->input);
   if (!((n > 4 && !strcmp(opts->input + n - 4, ".zpl")) || (n > 2 && !strcmp(opts->input + n - 2, ".z"))))
@@ -346,7 +359,7 @@ static int write_pdl(Arena *a, const char *path, Sema *sema, const PtrVec *patte
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config});
+  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config, opts->pdl_comments});
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (!ok || rename(tmp, path) != 0) {
@@ -386,14 +399,18 @@ static int smpi_runtime_built(Arena *a, const Options *opts) {
 
 /* Build the executable out from cfile and the link inputs with the C compiler (AZC_MPICC, default
  * mpicc, or smpicc with --mpi=smpi), run without a shell: every name is one argument, whatever
- * characters it holds. */
+ * characters it holds. Headers of extern "HEADER" are found where azc found them: the source's
+ * directory, then the -I DIRs. */
 static int build_executable(Arena *a, const Options *opts, const char *cfile, const char *out) {
   PtrVec args = {0};
   const char *cc = getenv("AZC_MPICC");
   push_words(a, &args, cc && *cc ? cc : opts->smpi ? "smpicc" : "mpicc");
   vec_push(a, &args, (void *)(opts->opt_level ? opts->opt_level : "-O2"));
   if (opts->march) vec_push(a, &args, (void *)opts->march);
-  rtl_cflags(a, opts->smpi, &args);
+  rtl_cflags(a, opts->smpi, &args, &opts->include_dirs);
+  /* extern "HEADER" looks in the source's directory first; the C file may be elsewhere */
+  vec_push(a, &args, "-iquote");
+  vec_push(a, &args, (void *)dir_of(a, opts->input));
   vec_push(a, &args, (void *)cfile);
   for (int i = 0; i < opts->link_inputs.len; i++) vec_push(a, &args, opts->link_inputs.items[i]);
   vec_push(a, &args, "-o");
