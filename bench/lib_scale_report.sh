@@ -34,6 +34,15 @@ weak_rows() {
   done
 }
 
+# jacobi_pair EXPERIMENT: jacobi and its MPI reference, ms per np, and their ratio
+jacobi_pair() {
+  header "program" "$NPS"
+  for p in jacobi jacobi_mpi; do
+    printf '| %s |' "$p"; for np in $NPS; do printf ' %s |' "$(ms "$(t "$1" "$p" default "$np")")"; done; printf '\n'
+  done
+  printf '| azc / MPI |'; for np in $NPS; do printf ' %s |' "$(ratio "$(t "$1" jacobi default "$np")" "$(t "$1" jacobi_mpi default "$np")")"; done; printf '\n'
+}
+
 # variant_rows EXPERIMENT PROGRAM "VARIANTS" "NPS": ms per variant and np, and which is fastest
 variant_rows() {
   header "$2 ($1)" "$4"
@@ -129,11 +138,7 @@ scale_section() {
   echo "The same runs with \`--cfg=smpi/simulate-computation:no\`: what the communication of each"
   echo "iteration costs, independent of this machine and its load."
   echo
-  header "program" "$NPS"
-  for p in jacobi jacobi_mpi; do
-    printf '| %s |' "$p"; for np in $NPS; do printf ' %s |' "$(ms "$(t commonly "$p" default "$np")")"; done; printf '\n'
-  done
-  printf '| azc / MPI |'; for np in $NPS; do printf ' %s |' "$(ratio "$(t commonly jacobi default "$np")" "$(t commonly jacobi_mpi default "$np")")"; done; printf '\n'
+  jacobi_pair commonly
   echo
   echo "### Bindings (jacobi, weak, ms)"
   echo
@@ -157,10 +162,7 @@ scale_section() {
   echo
   echo "### The Ethernet cluster (bench/platforms/ethernet.xml: 10 Gb/s, 20 us; jacobi, weak, ms)"
   echo
-  header "program" "$NPS"
-  for p in jacobi jacobi_mpi; do
-    printf '| %s |' "$p"; for np in $NPS; do printf ' %s |' "$(ms "$(t ether "$p" default "$np")")"; done; printf '\n'
-  done
+  jacobi_pair ether
   echo
   echo "### Noise on 1% of $NOISE_NP hosts (jacobi, weak, $((ITERS * 4)) iterations; its max<< runs ahead)"
   echo
