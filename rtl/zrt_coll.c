@@ -179,9 +179,15 @@ static bool gather_step(void *arg) {
   return true;
 }
 
+/* Block until g's current step is complete. */
+static void gather_block(void *arg) {
+  gather_op *g = arg;
+  MPI_Waitall(2 * g->nmsgs, g->rq, MPI_STATUSES_IGNORE);
+}
+
 /* Wait for g and put the blocks in process order; returns them. */
 static const void *gather_finish(gather_op *g) {
-  zrt_wait_until(gather_step, g);
+  zrt_wait_blocking(gather_step, gather_block, g);
   int P = zrt_g.nprocs, me = zrt_g.me;
   for (int i = 0; i < P; i++)
     memcpy(g->out + (size_t)((me + i) % P) * g->n, g->tmp + (size_t)i * g->n, g->n);
@@ -206,7 +212,7 @@ int zrt_allgather_begin(const void *v, size_t n) {
   gather_start(&gathers[h], v, n);
   in_flight_add(1);
   if (runahead == 0) /* blocking collectives: complete it here; the end finds it done */
-    zrt_wait_until(gather_step, &gathers[h]);
+    zrt_wait_blocking(gather_step, gather_block, &gathers[h]);
   return h;
 }
 

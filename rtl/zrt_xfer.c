@@ -695,6 +695,8 @@ void zrt_comm_setup(void) {
   const char *stats = getenv("AZ_STATS");
   timing = stats && strcmp(stats, "0") != 0;
   const char *v = getenv("AZ_COMM");
+  /* The default is auto. Under SimGrid SMPI libsplit runs on active messages (no RMA there), so
+   * auto is msg there, the faster binding in simulation (docs/scaling.md). */
   if (!v || !strcmp(v, "auto"))
     comm_binding = BIND_AUTO;
   else if (!strcmp(v, "store"))
