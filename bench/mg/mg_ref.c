@@ -21,8 +21,9 @@
  *   and four edge neighbours across each line once (u1/u2, r1/r2, x1/y1) and reuse the sums for
  *   the line's neighbours; interp adds the trilinear prolongation with the partial sums z1, z2,
  *   z3 and fills the fine ghost cells itself. With the argument `plain` the three stencils are
- *   written out straight instead (each point sums its 26 neighbours): the same V-cycle as a plain
- *   transcription of the operators, such as samples/mg.zpl, computes it.
+ *   written out straight instead (each point sums its neighbours of each distance class the
+ *   operator weighs): the same V-cycle as a plain transcription of the operators (the form of
+ *   samples/mg.zpl) computes it.
  * - zran3: randlc's x_{k+1} = 5^13 x_k mod 2^46 from 314159265, skipped ahead by repeated
  *   squaring so that each process fills its own block; the 10 largest and 10 smallest values and
  *   their global positions from each process's candidates; +1 and -1 there.
