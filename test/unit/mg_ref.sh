@@ -5,7 +5,7 @@
 # and processes that own no point of the coarsest levels), with NPB's stencils and with `plain`
 # ones, print the NPB report's lines, and refuse a bad command line with a usage line and exit
 # status 2; then bench/mg/mg.sh's quick mode (class S, one run) must exit 0 with a row per
-# program and np and a section between its markers. About 20 s.
+# program and np and a section between its markers, with the NPB comparison. About 20 s.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -53,5 +53,6 @@ rows=$(awk '$1 == "S" && ($3 == "ref" || $3 == "plain") && $4 > 0 && $5 > 0 && $
 [ "$rows" = "1 ref;1 plain;2 ref;2 plain;" ] || { say "mg.sh: unexpected rows ($rows):"; cat "$t/log"; }
 doc=$t/build/bench/mg/performance.md
 [ "$(grep -c '^<!-- mg:begin -->$' "$doc")" = 1 ] && [ "$(grep -c '^<!-- mg:end -->$' "$doc")" = 1 ] &&
-  grep -q '^| S | 2 | [0-9.]* | [0-9]* | [0-9]* | [0-9.]* |' "$doc" || say "mg.sh: no well-formed section in $doc"
+  grep -q '^| S | 2 | [0-9.]* | [0-9]* | [0-9]* | [0-9.]* |' "$doc" && grep -q '^| S | 1 | 0.001100 | [0-9.]* | [0-9.]* |$' "$doc" ||
+  say "mg.sh: no well-formed section in $doc"
 exit $fail
