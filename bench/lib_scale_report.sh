@@ -29,7 +29,7 @@ weak_rows() {
   for p in $1; do
     case $p in *_mpi | *_ref) continue ;; esac
     r=${p}_mpi; [ "$p" = mg ] && r=mg_ref
-    [ -n "$(t weak "$r" default 1)" ] || continue
+    [ -n "$(t weak "$p" default 1)" ] && [ -n "$(t weak "$r" default 1)" ] || continue
     printf '| %s azc / MPI |' "$p"; for np in $2; do printf ' %s |' "$(ratio "$(t weak "$p" default "$np")" "$(t weak "$r" default "$np")")"; done; printf '\n'
   done
 }

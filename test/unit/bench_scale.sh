@@ -14,7 +14,7 @@ trap 'rm -f "$log"' EXIT
 if ! BENCH_QUICK=1 BENCH_WRITE=0 AZC=${AZC:-build/azc} BUILD=$BUILD sh bench/scale.sh >"$log" 2>&1; then
   echo "bench_scale.sh: bench/scale.sh failed"; tail -20 "$log"; exit 1
 fi
-doc=$BUILD/bench/scale/scaling.md
+doc=$BUILD/bench/scale/section.md  # the measured section alone: the prose around it may quote old runs
 fail=0
 for row in "- jacobi weak scaling: efficiency " "| jacobi efficiency | 1.00 |" "| jacobi_mpi ms |" "| jacobi azc / MPI |" "| cg efficiency |" "| swm ms |" \
            "| store |" "| tailored |" "| dissemination |" "| cg speed-up |" "| blocking (AZ_RUNAHEAD=0) |" "Run-ahead loss / blocking loss: "; do
