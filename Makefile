@@ -34,30 +34,36 @@ WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
              $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
-             -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
-             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -Irtl
+             -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl/zrt"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
+             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' $(RTL_INC)
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
 LIB_SRC  := $(wildcard frontend/*.c ir/*.c passes/*.c) $(filter-out backend/main.c backend/azpdl.c,$(wildcard backend/*.c))
 # The runtime's pure geometry and pattern-file text (no MPI) are also part of azc: the pattern file
 # it writes at compile time comes from the same code as the one a run records (docs/pdl.md).
-AZC_RTL  := rtl/zrt_geom.c rtl/zrt_pevents.c
+AZC_RTL  := rtl/zrt/zrt_geom.c rtl/zrt/zrt_pevents.c
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/parser.o \
             $(patsubst rtl/%.c,$(BUILD)/obj/azc-rtl/%.o,$(AZC_RTL))
-HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h rtl/*.h) $(BUILD)/gen/parser.h
+HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h rtl/*/*.h) $(BUILD)/gen/parser.h
 UNIT_SRC := $(wildcard test/unit/test_*.c)
 UNIT_BIN := $(patsubst test/unit/%.c,$(BUILD)/test/%,$(UNIT_SRC))
 
-# The runtime (rtl/), built with mpicc into libzrt.a; its tests are test/rtl/test_*.c.
+# The runtime (rtl/), built with mpicc into libzrt.a, one folder per layer: rtl/libsplit/ (sc_*,
+# the Split-C layer on MPI), rtl/pdl/ (the pattern library and its reader, also in azpdl) and
+# rtl/zrt/ (the language runtime the generated C calls, on the other two). Its tests are
+# test/rtl/test_*.c. The headers generated C includes are rtl/zrt/'s public ones (azc --cflags).
 MPICC    ?= mpicc
-RTL_SRC  := $(wildcard rtl/*.c)
+RTL_SRC  := $(wildcard rtl/libsplit/*.c rtl/pdl/*.c rtl/zrt/*.c)
 RTL_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(RTL_SRC))
-RTL_HDR  := $(wildcard rtl/*.h)
-RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl
+RTL_HDR  := $(wildcard rtl/*/*.h)
+RTL_INC  := -Irtl/zrt -Irtl/libsplit -Irtl/pdl
+# The public header of each layer; make install puts them in $(PREFIX)/include/azc.
+RTL_PUBLIC := rtl/zrt/zrt.h rtl/zrt/zrt_region.h rtl/zrt/zrt_ops.h rtl/libsplit/libsplit.h rtl/pdl/pdl.h
+RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv $(RTL_INC)
 RTLT_SRC := $(wildcard test/rtl/test_*.c)
 RTLT_BIN := $(patsubst test/rtl/test_%.c,$(BUILD)/test/test_rtl_%,$(RTLT_SRC))
-# libsplit (rtl/libsplit.h, rtl/sc_*.c, part of libzrt.a): multi-process tests in test/libsplit/,
+# libsplit (rtl/libsplit/, part of libzrt.a): multi-process tests in test/libsplit/,
 # run by test/unit/libsplit.sh under mpirun; micro-benchmarks in bench/rtl/ (make bench-rtl).
 LST_SRC  := $(wildcard test/libsplit/*.c)
 LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
@@ -124,8 +130,9 @@ $(BUILD)/test/%: test/unit/%.c $(BUILD)/libazc.a $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libazc.a $(LDLIBS)
 
 # --- azpdl ---------------------------------------------------------------------
-# The PDL tool (docs/pdl.md): its reader (re2c + lemon, like azc's), rtl/pdl.c and rtl/pdl_loop.c
-# compiled without MPI (the same files are in libzrt.a), and the front end's diagnostics.
+# The PDL tool (docs/pdl.md): the pattern library rtl/pdl/ (its reader, re2c + lemon like azc's,
+# pdl.c and pdl_loop.c) compiled without MPI (the same files are in libzrt.a), and the front end's
+# diagnostics.
 AZPDL_OBJ := $(BUILD)/obj/backend/azpdl.o $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o \
              $(BUILD)/obj/azpdl/pdl.o $(BUILD)/obj/azpdl/pdl_loop.o $(BUILD)/obj/frontend/diag.o $(BUILD)/obj/frontend/source.o \
              $(BUILD)/obj/frontend/arena.o
@@ -134,26 +141,26 @@ all: $(BUILD)/azpdl
 run-tests: $(BUILD)/azpdl
 bench: $(BUILD)/azpdl
 
-$(BUILD)/gen/pdl_parser.c $(BUILD)/gen/pdl_parser.h: frontend/pdl_parser.y
+$(BUILD)/gen/pdl_parser.c $(BUILD)/gen/pdl_parser.h: rtl/pdl/pdl_parser.y
 	@mkdir -p $(BUILD)/gen
-	cp frontend/pdl_parser.y $(BUILD)/gen/pdl_parser.y
+	cp rtl/pdl/pdl_parser.y $(BUILD)/gen/pdl_parser.y
 	cd $(BUILD)/gen && lemon -s pdl_parser.y >/dev/null && test -f pdl_parser.c && touch pdl_parser.h
 
-$(BUILD)/gen/pdl_lexer.c: frontend/pdl_lexer.re $(BUILD)/gen/pdl_parser.h
+$(BUILD)/gen/pdl_lexer.c: rtl/pdl/pdl_lexer.re $(BUILD)/gen/pdl_parser.h
 	@mkdir -p $(BUILD)/gen
-	re2c -W --no-generation-date -o $@ frontend/pdl_lexer.re
+	re2c -W --no-generation-date -o $@ rtl/pdl/pdl_lexer.re
 
-$(BUILD)/obj/gen/pdl_%.o: $(BUILD)/gen/pdl_%.c $(BUILD)/gen/pdl_parser.h rtl/pdl.h
+$(BUILD)/obj/gen/pdl_%.o: $(BUILD)/gen/pdl_%.c $(BUILD)/gen/pdl_parser.h rtl/pdl/pdl.h
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
 	@$(CC) $(RTL_CFLAGS) -I$(BUILD)/gen -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -c -o $@ $<
 
-$(BUILD)/obj/backend/azpdl.o: backend/azpdl.c rtl/pdl.h $(HEADERS)
+$(BUILD)/obj/backend/azpdl.o: backend/azpdl.c rtl/pdl/pdl.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
-	@$(CC) $(ALL_CFLAGS) -Irtl -c -o $@ $<
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/azpdl/%.o: rtl/%.c rtl/pdl.h
+$(BUILD)/obj/azpdl/%.o: rtl/pdl/%.c rtl/pdl/pdl.h
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
 	@$(CC) $(RTL_CFLAGS) -c -o $@ $<
@@ -241,7 +248,7 @@ install: $(BUILD)/azc $(BUILD)/libzrt.a
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/azc $(DESTDIR)$(PREFIX)/include/azc
 	install -m 755 $(BUILD)/azc $(DESTDIR)$(PREFIX)/bin/azc
 	install -m 644 $(BUILD)/libzrt.a $(DESTDIR)$(PREFIX)/lib/azc/libzrt.a
-	install -m 644 $(filter-out %_internal.h,$(RTL_HDR)) $(DESTDIR)$(PREFIX)/include/azc/
+	install -m 644 $(RTL_PUBLIC) $(DESTDIR)$(PREFIX)/include/azc/
 
 clean:
 	rm -rf build build-san

@@ -5,7 +5,7 @@
  * sends here, SR a beginSend to each destination, DN and SV end them (zg_pair_boxes decides who
  * sends what); a gather's steps are begun and ended as zrt_coll.c does (zg_gather_step, with the algorithm
  * the runtime chooses by default for N processes). The
- * values come from pdl_values.c, the text from rtl/zrt_pevents.c. A pattern whose sizes are not
+ * values come from pdl_values.c, the text from rtl/zrt/zrt_pevents.c. A pattern whose sizes are not
  * known at compile time is left out, with a comment saying why. */
 #include <string.h>
 #include "pdl_internal.h"
