@@ -1,5 +1,8 @@
-/* driver.c - the azc command line (section 14 and issue 2): read, parse, check, report, emit the C
- * and the pattern file next to it. */
+/* driver.c - the azc command (section 14 and issue 2) and its pipeline, in the order it runs
+ * (compile): read and parse the source, check it, lower it to the IR, run the passes over the IR
+ * one by one (each optimization with its -fno- switch), then the writers: the C program (built
+ * into an executable unless the output is a .c file), the pattern file next to it, or --emit=ast
+ * and --emit=ir instead. */
 #include "driver.h"
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +16,7 @@
 #include "emit_internal.h"
 #include "ir.h"
 #include "parse.h"
+#include "passes.h"
 #include "sema.h"
 #include "source.h"
 #include "subprocess.h"
@@ -27,7 +31,8 @@ typedef struct Options {
   bool emit_ast;
   bool emit_ir;
   bool keep_c;
-  EmitOptions emit;        /* -fno-fuse, -fno-comm-opt, -fno-overlap, -fno-copy-elim */
+  const char *ir_after;    /* --emit=ir-after=PASS: the IR after that pass (NULL: after the last) */
+  unsigned off;            /* bit i: the -fno- switch of passes[i] was given */
   const char *opt_level;   /* -O0 ... -O3 for the C compiler */
   const char *march;       /* -march=CPU for the C compiler (opt-in: the executable runs only there) */
   PtrVec link_inputs;      /* .c/.o/.a files built into the executable (e.g. extern functions) */
@@ -38,6 +43,40 @@ typedef struct Options {
   PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 
+/* The passes (passes/passes.h), in the order they run; each reads the IR and records its decisions
+ * in it. An optimization has the -fno- switch that leaves it out (the same switch may turn off
+ * several: run-ahead is part of the overlap of communication with computation). */
+typedef struct Pass {
+  const char *name;        /* --emit=ir-after=NAME */
+  const char *off;         /* the switch that leaves it out, or NULL: the writers need it */
+  void (*run)(Arena *a, IrProgram *ir);
+} Pass;
+
+static const Pass passes[] = {
+    {"comm-insert", NULL, comm_insert},           /* the ghost-cell transfers each expression needs */
+    {"comm-opt", "-fno-comm-opt", comm_opt},      /* remove, combine, hoist them, start them early */
+    {"runahead", "-fno-overlap", find_runahead},  /* reductions whose results a loop never needs */
+    {"copy-elim", "-fno-copy-elim", copy_elim},   /* A := T exchanges storage when T is dead */
+    {"fuse", "-fno-fuse", find_fusion},           /* statements that share a loop nest; contraction */
+    {"patterns", NULL, find_patterns},            /* loop bodies that are communication patterns */
+};
+#define NPASSES ((int)(sizeof passes / sizeof passes[0]))
+
+/* The passes the switch arg leaves out (bit i: passes[i]), 0 if it is not such a switch. */
+static unsigned pass_switch(const char *arg) {
+  unsigned bits = 0;
+  for (int i = 0; i < NPASSES; i++)
+    if (passes[i].off && !strcmp(passes[i].off, arg)) bits |= 1u << i;
+  return bits;
+}
+
+/* True if name is "lower" (the IR before any pass) or the name of a pass. */
+static bool stage_name(const char *name) {
+  for (int i = 0; i < NPASSES; i++)
+    if (!strcmp(passes[i].name, name)) return true;
+  return !strcmp(name, "lower");
+}
+
 static const char usage_text[] =
     "usage: azc [options] FILE.zpl [C files, objects or libraries to link in]\n"
     "options:\n"
@@ -45,7 +84,10 @@ static const char usage_text[] =
     "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
     "  -fsyntax-only      check the program and write nothing\n"
     "  --emit=ast         print the checked program (types, covering regions)\n"
-    "  --emit=ir          print the program IR (array statements, reads, writes, shifts)\n"
+    "  --emit=ir          print the program IR (array statements, reads, writes, shifts,\n"
+    "                     communication) after the last pass\n"
+    "  --emit=ir-after=PASS  print the IR after PASS instead (lower, comm-insert, comm-opt,\n"
+    "                     runahead, copy-elim, fuse, patterns)\n"
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
     "  -O0, -O1, -O2, -O3 optimization level of the C compiler (default -O2)\n"
     "  -march=CPU         let the C compiler use every instruction of CPU (-march=native: this\n"
@@ -198,20 +240,18 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->march = arg;
     } else if (!strcmp(arg, "--keep-c")) {
       opts->keep_c = true;
-    } else if (!strcmp(arg, "-fno-fuse")) {
-      opts->emit.no_fuse = true;
-    } else if (!strcmp(arg, "-fno-comm-opt")) {
-      opts->emit.no_comm_opt = true;
-    } else if (!strcmp(arg, "-fno-copy-elim")) {
-      opts->emit.no_copy_elim = true;
-    } else if (!strcmp(arg, "-fno-overlap")) {
-      opts->emit.no_overlap = true;
+    } else if (pass_switch(arg)) {
+      opts->off |= pass_switch(arg);
     } else if (!strcmp(arg, "-fsyntax-only")) {
       opts->syntax_only = true;
     } else if (!strcmp(arg, "--emit=ast")) {
       opts->emit_ast = true;
     } else if (!strcmp(arg, "--emit=ir")) {
       opts->emit_ir = true;
+    } else if (!strncmp(arg, "--emit=ir-after=", 16)) {
+      if (!stage_name(arg + 16)) return option_error("unknown pass in '%s' (azc --help lists them)", arg);
+      opts->emit_ir = true;
+      opts->ir_after = arg + 16;
     } else if (!strncmp(arg, "-ferror-limit=", 14)) {
       if (!parse_count(arg + 14, &opts->error_limit)) return option_error("invalid value in '%s'", arg);
     } else if (!strncmp(arg, "--pdl-np", 8) && (arg[8] == '=' || !arg[8])) {
@@ -307,12 +347,12 @@ static const char *replace_suffix(Arena *a, const char *input, const char *suffi
 
 /* Write the C program to path through a temporary file renamed into place; its pattern tables go
  * to patterns. */
-static int write_c(Arena *a, const char *path, Program *prog, Sema *sema, const char *source, const EmitOptions *eo,
-                   PtrVec *patterns) {
+static int write_c(Arena *a, const char *path, IrProgram *ir, const Options *opts, PtrVec *patterns) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  int status = emit_c_program(f, a, prog, sema, source, eo, patterns);
+  EmitOptions eo = {(opts->off & pass_switch("-fno-overlap")) != 0};
+  int status = emit_c_program(f, a, ir, opts->input, &eo, patterns);
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (status != 0 || !ok || rename(tmp, path) != 0) {
@@ -388,21 +428,21 @@ static int build_executable(Arena *a, const Options *opts, const char *cfile, co
 
 /* Generate C; with an output that is not a .c file, also build the executable with mpicc. Then the
  * pattern file. */
-static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema, const SemaConfigEnv *config) {
+static int generate(Arena *a, const Options *opts, IrProgram *ir, const SemaConfigEnv *config) {
   const char *out = opts->output ? opts->output : replace_suffix(a, opts->input, ".c");
   PtrVec patterns = {0};
   int status = check_outputs(a, opts, out);
   if (status != 0) return status;
   if (is_c_file(out)) {
-    status = write_c(a, out, prog, sema, opts->input, &opts->emit, &patterns);
-    return status ? status : after_output(a, opts, out, sema, &patterns, config);
+    status = write_c(a, out, ir, opts, &patterns);
+    return status ? status : after_output(a, opts, out, ir->sema, &patterns, config);
   }
   const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
-  status = write_c(a, cfile, prog, sema, opts->input, &opts->emit, &patterns);
+  status = write_c(a, cfile, ir, opts, &patterns);
   if (status != 0) return status;
   status = build_executable(a, opts, cfile, out);
   if (!opts->keep_c) remove(cfile);
-  return status ? status : after_output(a, opts, out, sema, &patterns, config);
+  return status ? status : after_output(a, opts, out, ir->sema, &patterns, config);
 }
 
 /* The range of integer scalar kind k as a config var's values (section 4.1). */
@@ -466,7 +506,26 @@ static int config_values(Arena *a, const Options *opts, Sema *sema, SemaConfigEn
   return 0;
 }
 
-/* Run the front end on opts->input; returns the exit status. */
+/* Lower the checked program and run the passes in order (those not switched off); with
+ * --emit=ir-after=PASS, print the IR after PASS and return NULL. */
+static IrProgram *lower_and_optimize(Arena *a, const Options *opts, Sema *sema) {
+  IrProgram *ir = ir_lower(a, sema);
+  if (opts->ir_after && !strcmp(opts->ir_after, "lower")) {
+    ir_print(stdout, ir);
+    return NULL;
+  }
+  for (int i = 0; i < NPASSES; i++) {
+    if (!(opts->off & 1u << i)) passes[i].run(a, ir);
+    if (opts->ir_after && !strcmp(opts->ir_after, passes[i].name)) {
+      ir_print(stdout, ir);
+      return NULL;
+    }
+  }
+  return ir;
+}
+
+/* The pipeline on opts->input: parse, check, lower, the passes, the writers; returns the exit
+ * status. */
 static int compile(Arena *a, const Options *opts) {
   Source src;
   if (source_read(a, opts->input, &src) != 0)
@@ -486,8 +545,10 @@ static int compile(Arena *a, const Options *opts) {
   SemaConfigEnv config = {0};
   if (status == 0) status = config_values(a, opts, sema, &config);
   if (status == 0 && opts->emit_ast) status = emit_ast(a, opts, prog, sema);
-  if (status == 0 && opts->emit_ir) ir_print(stdout, ir_lower(a, sema, &(IrOptions){opts->emit.no_comm_opt, opts->emit.no_overlap, opts->emit.no_copy_elim, opts->emit.no_fuse}));
-  if (status == 0 && !opts->syntax_only && !opts->emit_ast && !opts->emit_ir) status = generate(a, opts, prog, sema, &config);
+  bool lowered = status == 0 && (opts->emit_ir || (!opts->syntax_only && !opts->emit_ast));
+  IrProgram *ir = lowered ? lower_and_optimize(a, opts, sema) : NULL;
+  if (ir && opts->emit_ir) ir_print(stdout, ir);
+  else if (ir) status = generate(a, opts, ir, &config);
   sema_release(sema);
   return status;
 }

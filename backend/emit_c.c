@@ -157,7 +157,7 @@ static void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   const char *a = emit_sym(E, sym);
   Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
   storage_bounds(sym, decl, &lo, &hi, &flo, &fhi);
-  Symbol *shape = copy_elim_shape_of(E->ir, sym);
+  Symbol *shape = ir_storage_shape(E->ir, sym);
   if (shape) {
     free(flo.data);
     free(fhi.data);
@@ -568,10 +568,9 @@ static void emit_elaboration(Emitter *E) {
   emit_line(E, "%s", "");
 }
 
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
-                   PtrVec *patterns) {
-  IrOptions io = {opts->no_comm_opt, opts->no_overlap, opts->no_copy_elim, opts->no_fuse};
-  IrProgram *ir = ir_lower(a, S, &io);
+int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source, const EmitOptions *opts, PtrVec *patterns) {
+  Sema *S = ir->sema;
+  Program *prog = S->prog;
   Emitter E = {0};
   E.ir = ir;
   E.nxfers = ir->ntransfers;

@@ -156,14 +156,11 @@ void emit_stmts(Emitter *E, StmtList *l);
 
 /* the program */
 typedef struct EmitOptions {
-  bool no_fuse;                /* -fno-fuse: every array statement gets its own loop nest */
-  bool no_comm_opt;            /* -fno-comm-opt: transfers stay where comm_insert put them */
   bool no_overlap;             /* -fno-overlap: no interior/border split of stencil loops */
-  bool no_copy_elim;           /* -fno-copy-elim: A := T always copies */
 } EmitOptions;
-/* Write the C program to out; its pattern tables (PatTable*, in the arena) are added to patterns. */
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
-                   PtrVec *patterns);
+/* Write the C program of ir to out; its pattern tables (PatTable*, in the arena) are added to
+ * patterns. */
+int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source, const EmitOptions *opts, PtrVec *patterns);
 
 /* ---- the pattern file (emit_pdl.c, docs/pdl.md "Files azc writes") ---- */
 

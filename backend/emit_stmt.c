@@ -690,7 +690,7 @@ static void transfers_before(Emitter *E, Expr *e) {
   if (shifts.len == 0) return;
   /* the transfer comm_insert planned for this expression (one is made here for expressions it
    * does not visit, such as initializers) */
-  IrTransfer *t = comm_transfer_at(E->ir, e);
+  IrTransfer *t = ir_transfer_at(E->ir, e);
   if (t && (t->place == XF_REDUNDANT || t->place == XF_COMBINED || t->place == XF_HOISTED)) {
     emit_line(E, "/* transfer %d (line %d): %s %d */", t->id, t->line,
               t->place == XF_REDUNDANT ? "not needed, the ghost cells are current since transfer"

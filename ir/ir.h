@@ -1,7 +1,8 @@
 /* ir.h - the program IR (architecture.md): procedures of scalar statements and array statements.
  * An array statement is [region] lhs := expr with the arrays it reads, the array it writes, and
  * every shifted reference (array, direction, wrap-around) explicit; control flow keeps its shape.
- * Later passes (communication analysis, fusion) work on this; the C emitter reads it. */
+ * ir/lower.c builds it from the checked program; the passes (passes/passes.h) read and rewrite
+ * it; the writers (backend/) print it. Nothing in ir/ calls a pass. */
 #ifndef AZC_IR_H
 #define AZC_IR_H
 #include <stdio.h>
@@ -110,32 +111,13 @@ typedef struct IrProgram {
                              * the two can exchange storage (passes/copy_elim.c) */
 } IrProgram;
 
-typedef struct IrOptions {
-  bool no_comm_opt;         /* -fno-comm-opt: every transfer where comm_insert put it */
-  bool no_overlap;          /* -fno-overlap: no split-phase reductions, so none runs ahead */
-  bool no_copy_elim;        /* -fno-copy-elim: every A := T copies */
-  bool no_fuse;             /* -fno-fuse: every array statement has its own loop nest, no contraction */
-} IrOptions;
-
-/* Lower a checked program and run the communication passes. */
-IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts);
+/* ir/lower.c: the IR of a checked program, before any pass. */
+IrProgram *ir_lower(Arena *a, Sema *S);
 /* True if a write to array t may change what a read of array s sees (same or shared storage). */
 bool ir_may_share(const Symbol *t, const Symbol *s);
-/* passes/comm_insert.c: the ghost-cell transfers of every statement. */
-void comm_insert(Arena *a, IrProgram *ir);
-/* passes/comm_opt.c: remove, combine and move transfers (modify/use analysis). */
-void comm_opt(Arena *a, IrProgram *ir);
-/* passes/runahead.c: the split-phase reductions whose results a loop never needs (IrStmt.runahead). */
-void find_runahead(IrProgram *ir);
-/* passes/patterns.c: which loop bodies are communication patterns. */
-void find_patterns(IrProgram *ir);
-/* passes/copy_elim.c: the copies A := T that may exchange storage instead (IrStmt.exchange), and
- * the array whose storage shape T must have for that (NULL: its own). */
-void copy_elim(Arena *a, IrProgram *ir);
-Symbol *copy_elim_shape_of(const IrProgram *ir, const Symbol *t);
-/* passes/fusion.c: the statements that share a loop nest (IrStmt.fuse_next) and the targets that
- * live only inside it (IrStmt.contracted). */
-void find_fusion(IrProgram *ir);
+/* The array whose storage shape array t is allocated with (copy elimination may exchange the two
+ * arrays' storage, IrProgram.storage_like), or NULL: its own. */
+Symbol *ir_storage_shape(const IrProgram *ir, const Symbol *t);
 /* ir/uses.c: where the program uses an array. ir_names_sym: e is a name of the Symbol* arg.
  * ir_stmt_names: statement s itself (its expressions and region mask, not nested statements)
  * names t. ir_write_only: s is t := e (any region), e and the mask not naming t. ir_reads_only_here:
@@ -151,7 +133,7 @@ bool ir_only_assigned_outside(const IrProgram *ir, const IrList *body, int first
  * the indices of a dimension share one. */
 bool ir_distinct_elements(const Symbol *sym);
 /* The transfer that comes before evaluating e, if any. */
-IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
+IrTransfer *ir_transfer_at(const IrProgram *ir, const Expr *e);
 /* ir/walk.c: pred(e, arg) for e and every expression inside it / for every expression of
  * statement st itself (not of the statements nested in it). */
 typedef bool (*IrExprPred)(const Expr *e, const void *arg);

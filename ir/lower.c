@@ -206,7 +206,7 @@ static IrList lower_list(Lower *L, StmtList *l) {
   return r;
 }
 
-IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
+IrProgram *ir_lower(Arena *a, Sema *S) {
   Lower L = {a, S};
   IrProgram *ir = ARENA_NEW(a, IrProgram);
   ir->sema = S;
@@ -219,11 +219,5 @@ IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
     p->body.items[0] = lower_stmt(&L, sym->proc->body);
     vec_push(a, &ir->procs, p);
   }
-  comm_insert(a, ir);
-  if (!opts || !opts->no_comm_opt) comm_opt(a, ir);
-  if (!opts || !opts->no_overlap) find_runahead(ir);
-  if (!opts || !opts->no_copy_elim) copy_elim(a, ir);
-  if (!opts || !opts->no_fuse) find_fusion(ir);
-  find_patterns(ir);
   return ir;
 }

@@ -5,7 +5,7 @@
  * one transfer whose DR, SR and DN come before the expression is evaluated and whose SV comes
  * after the statement; the operand of a flood or partial reduction, read over its own source
  * region, gets a transfer of its own. Other shifted reads are served by remaps in the back end. */
-#include "ir.h"
+#include "passes.h"
 
 typedef struct Comm {
   Arena *a;
@@ -108,12 +108,4 @@ static void comm_list(Comm *C, IrList *l) {
 void comm_insert(Arena *a, IrProgram *ir) {
   Comm C = {a, ir, NULL};
   for (int i = 0; i < ir->procs.len; i++) comm_list(&C, &((IrProc *)ir->procs.items[i])->body);
-}
-
-IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e) {
-  for (int i = 0; ir && i < ir->transfers.len; i++) {
-    IrTransfer *t = ir->transfers.items[i];
-    if (t->root == e) return t;
-  }
-  return NULL;
 }

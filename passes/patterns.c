@@ -9,7 +9,7 @@
  * named (their sizes may change), reductions that run ahead (passes/runahead.c: their gathers end
  * iterations later). Patterns are numbered 1, 2, ... (IrStmt.pattern of the loop); the generated
  * code brackets each iteration with zrt_pattern_begin/end. */
-#include "ir.h"
+#include "passes.h"
 
 typedef struct Scan {
   bool comm;                 /* has communication */
@@ -107,6 +107,7 @@ static void find_list(IrProgram *ir, IrList *l) {
   for (int i = 0; i < l->n; i++) find_stmt(ir, l->items[i]);
 }
 
-void find_patterns(IrProgram *ir) {
+void find_patterns(Arena *a, IrProgram *ir) {
+  (void)a;
   for (int i = 0; i < ir->procs.len; i++) find_list(ir, &((IrProc *)ir->procs.items[i])->body);
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # driver.sh - the azc command line: options, version, help, unknown options, missing and misnamed
-# inputs, the error limit, --emit=ast to a file, and that a failed run leaves no output file.
+# inputs, the error limit, --emit=ast to a file, --emit=ir after a given pass, and that a failed
+# run leaves no output file.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -83,6 +84,21 @@ check pdl-is-input 1 "would overwrite the input" -- "$AZC" "$t/same.zpl" -o "$t/
 printf 'program q;\nextern "a\\"b.h";\nprocedure q();\nbegin\nend;\n' > "$t/hdr.zpl"
 check header-quote 1 "C header name contains a quote" -- "$AZC" "$t/hdr.zpl" -o "$t/hdr.c"
 [ -e "$t/hdr.c" ] && { echo "driver.sh: a C file was written for a header name with a quote"; fail=1; }
+# --emit=ir-after=PASS: the IR as that pass left it (the pipeline runs in the order --help lists):
+# own_comm_opt's transfers are all where comm-insert put them until comm-opt moves them, and an
+# unknown pass is one line.
+oco=test/check/own_comm_opt.zpl
+check ir-after-insert 0 "" -- "$AZC" --emit=ir-after=comm-insert "$oco"
+grep -q 'transfer 1:' "$t/out" && ! grep -q 'removed:\|combined into\|hoisted:' "$t/out" ||
+  { echo "driver.sh: --emit=ir-after=comm-insert is not the IR before comm-opt"; fail=1; }
+check ir-after-opt 0 "" -- "$AZC" --emit=ir-after=comm-opt "$oco"
+grep -q 'removed:' "$t/out" && grep -q 'combined into' "$t/out" ||
+  { echo "driver.sh: --emit=ir-after=comm-opt shows no transfer comm-opt removed or combined"; fail=1; }
+"$AZC" --emit=ir "$oco" > "$t/last.ir" && "$AZC" --emit=ir-after=patterns "$oco" > "$t/patterns.ir" &&
+  cmp -s "$t/last.ir" "$t/patterns.ir" || { echo "driver.sh: --emit=ir is not the IR after the last pass"; fail=1; }
+check ir-after-lower 0 "" -- "$AZC" --emit=ir-after=lower "$oco"
+grep -q 'transfer' "$t/out" && { echo "driver.sh: --emit=ir-after=lower shows transfers"; fail=1; }
+check ir-after-unknown 1 "unknown pass in '--emit=ir-after=nope'" -- "$AZC" --emit=ir-after=nope "$oco"
 # The C compiler that cannot be started is reported in one line.
 AZC_MPICC=/nonexistent/mpicc "$AZC" samples/hello.zpl -o "$t/nocc" >/dev/null 2>"$t/err"
 [ $? = 1 ] && grep -q "cannot run the C compiler '/nonexistent/mpicc'" "$t/err" ||
