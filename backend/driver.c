@@ -58,7 +58,9 @@ static const Pass passes[] = {
     {"runahead", "-fno-overlap", find_runahead},  /* reductions whose results a loop never needs */
     {"copy-elim", "-fno-copy-elim", copy_elim},   /* A := T exchanges storage when T is dead */
     {"fuse", "-fno-fuse", find_fusion},           /* statements that share a loop nest; contraction */
+    {"overlap", "-fno-overlap", overlap},         /* interior first, split-phase collectives */
     {"patterns", NULL, find_patterns},            /* loop bodies that are communication patterns */
+    {"comm-place", NULL, comm_place},             /* every communication event at its place */
 };
 #define NPASSES ((int)(sizeof passes / sizeof passes[0]))
 
@@ -87,7 +89,7 @@ static const char usage_text[] =
     "  --emit=ir          print the program IR (array statements, reads, writes, shifts,\n"
     "                     communication) after the last pass\n"
     "  --emit=ir-after=PASS  print the IR after PASS instead (lower, comm-insert, comm-opt,\n"
-    "                     runahead, copy-elim, fuse, patterns)\n"
+    "                     runahead, copy-elim, fuse, overlap, patterns, comm-place)\n"
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
     "  -O0, -O1, -O2, -O3 optimization level of the C compiler (default -O2)\n"
     "  -march=CPU         let the C compiler use every instruction of CPU (-march=native: this\n"
@@ -345,14 +347,12 @@ static const char *replace_suffix(Arena *a, const char *input, const char *suffi
   return arena_printf(a, "%.*s%s", (int)n, input, suffix);
 }
 
-/* Write the C program to path through a temporary file renamed into place; its pattern tables go
- * to patterns. */
-static int write_c(Arena *a, const char *path, IrProgram *ir, const Options *opts, PtrVec *patterns) {
+/* Write the C program to path through a temporary file renamed into place. */
+static int write_c(Arena *a, const char *path, IrProgram *ir, const Options *opts) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  EmitOptions eo = {(opts->off & pass_switch("-fno-overlap")) != 0};
-  int status = emit_c_program(f, a, ir, opts->input, &eo, patterns);
+  int status = emit_c_program(f, a, ir, opts->input);
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (status != 0 || !ok || rename(tmp, path) != 0) {
@@ -372,12 +372,11 @@ static const char *pdl_path(Arena *a, const Options *opts, const char *out) {
 
 /* Write the pattern file (docs/pdl.md, "Files azc writes") through a temporary file renamed into
  * place. */
-static int write_pdl(Arena *a, const char *path, Sema *sema, const PtrVec *patterns, const Options *opts,
-                     const SemaConfigEnv *config) {
+static int write_pdl(Arena *a, const char *path, const IrProgram *ir, const Options *opts, const SemaConfigEnv *config) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config});
+  emit_pdl(f, a, ir, &(PdlOptions){opts->pdl_np, config});
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (!ok || rename(tmp, path) != 0) {
@@ -389,10 +388,9 @@ static int write_pdl(Arena *a, const char *path, Sema *sema, const PtrVec *patte
 }
 
 /* After the C file or executable out: the pattern file, unless --no-pdl (a failure removes out). */
-static int after_output(Arena *a, const Options *opts, const char *out, Sema *sema, const PtrVec *patterns,
-                        const SemaConfigEnv *config) {
+static int after_output(Arena *a, const Options *opts, const char *out, const IrProgram *ir, const SemaConfigEnv *config) {
   if (opts->no_pdl) return 0;
-  int status = write_pdl(a, pdl_path(a, opts, out), sema, patterns, opts, config);
+  int status = write_pdl(a, pdl_path(a, opts, out), ir, opts, config);
   if (status != 0) remove(out);
   return status;
 }
@@ -430,19 +428,18 @@ static int build_executable(Arena *a, const Options *opts, const char *cfile, co
  * pattern file. */
 static int generate(Arena *a, const Options *opts, IrProgram *ir, const SemaConfigEnv *config) {
   const char *out = opts->output ? opts->output : replace_suffix(a, opts->input, ".c");
-  PtrVec patterns = {0};
   int status = check_outputs(a, opts, out);
   if (status != 0) return status;
   if (is_c_file(out)) {
-    status = write_c(a, out, ir, opts, &patterns);
-    return status ? status : after_output(a, opts, out, ir->sema, &patterns, config);
+    status = write_c(a, out, ir, opts);
+    return status ? status : after_output(a, opts, out, ir, config);
   }
   const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
-  status = write_c(a, cfile, ir, opts, &patterns);
+  status = write_c(a, cfile, ir, opts);
   if (status != 0) return status;
   status = build_executable(a, opts, cfile, out);
   if (!opts->keep_c) remove(cfile);
-  return status ? status : after_output(a, opts, out, ir->sema, &patterns, config);
+  return status ? status : after_output(a, opts, out, ir, config);
 }
 
 /* The range of integer scalar kind k as a config var's values (section 4.1). */

@@ -362,7 +362,8 @@ static const char *extern_header(Emitter *E, Symbol *sym) {
 }
 
 /* One procedure: locals allocated on entry and freed at its single exit. */
-static void emit_proc(Emitter *E, Symbol *sym) {
+static void emit_proc(Emitter *E, IrProc *ip) {
+  Symbol *sym = ip->sym;
   Proc *p = sym->proc;
   E->cur_proc = p;
   E->out = &E->body;
@@ -416,15 +417,12 @@ static void emit_proc(Emitter *E, Symbol *sym) {
     }
   }
   E->used_return = false;
-  E->has_patterns = false;
-  E->has_runahead = false;
-  emit_stmt(E, p->body);
+  emit_list(E, &ip->body);
   if (sym->result) emit_line(E, "zrt_error(%d, \"procedure '%s' ended without returning a value\");", p->name.loc.line, sym->name);
   E->indent = 0;
   if (E->used_return) emit_line(E, "zreturn:;");
   E->indent = 1;
-  if (E->used_return && E->has_patterns) emit_line(E, "zrt_pattern_leave(0);");
-  if (E->used_return && E->has_runahead) emit_line(E, "zrt_allgather_flush();");
+  if (E->used_return) emit_exit_ops(E, &ip->exit);
   for (int i = 0; i < p->nparams; i++)
     if (p->params[i].mode == PM_IN && sym->ptypes[i]->kind == TY_PARALLEL) emit_line(E, "zrt_array_free(&zin_%s);", p->params[i].name.name);
   for (int i = 0; i < p->nlocals; i++) {
@@ -568,13 +566,13 @@ static void emit_elaboration(Emitter *E) {
   emit_line(E, "%s", "");
 }
 
-int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source, const EmitOptions *opts, PtrVec *patterns) {
+int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source) {
   Sema *S = ir->sema;
   Program *prog = S->prog;
   Emitter E = {0};
   E.ir = ir;
-  E.nxfers = ir->ntransfers;
-  E.no_overlap = opts->no_overlap;
+  E.xfer_declared = ARENA_ARRAY(a, bool, ir->ntransfers + 1);
+  E.gathers = ARENA_ARRAY(a, struct GatherC *, ir->gathers.len + 1);
   E.S = S;
   E.arena = a;
   E.source = source;
@@ -582,12 +580,11 @@ int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source, const
   Buf head = {0};
   emit_config_table(&E, &head);
   emit_elaboration(&E);
-  for (int i = 0; i < S->procs.len; i++) emit_proc(&E, S->procs.items[i]);
+  for (int i = 0; i < ir->procs.len; i++) emit_proc(&E, ir->procs.items[i]);
   for (int i = 0; i < prog->decls.len; i++) {
     Decl *d = prog->decls.items[i];
     if (d->kind == D_PROC && d->proc->is_extern && d->proc->sym) buf_printf(&E.protos, "%s\n", extern_header(&E, d->proc->sym));
   }
-  for (int i = 0; patterns && i < E.patterns.len; i++) vec_push(a, patterns, E.patterns.items[i]);
   if (E.unsupported) {
     fprintf(stderr, "%s:%d:%d: error: code generation for %s is not implemented yet\n", source, E.unsupported_loc.line,
             E.unsupported_loc.col, E.unsupported);
@@ -616,9 +613,9 @@ int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source, const
   fputs("\n", out);
   if (E.body.data) fputs(E.body.data, out);
   fprintf(out, "int main(int argc, char **argv) {\n  zrt_init(argc, argv, &zprogram);\n");
-  if (E.p1_reason) /* not distributed yet: say so instead of computing something else */
+  if (ir->one_process) /* not distributed yet: say so instead of computing something else */
     fprintf(out, "  if (zrt_processors() > 1)\n    zrt_error(%d, \"%s not supported on more than one process yet (run with mpirun -np 1)\");\n",
-            E.p1_line, E.p1_reason);
+            ir->one_process_line, ir->one_process);
   fprintf(out, "  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n", S->entry ? emit_name(&E, S->entry->name) : "/* no entry */");
   free(head.data);
   free(E.types.data);

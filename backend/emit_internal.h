@@ -1,35 +1,11 @@
-/* emit_internal.h - what the C emitter's files share: the output buffers, naming, C types,
- * and the per-statement state of parallel loops; and what the driver gets from the emitter: the
- * C program and the pattern tables from which emit_pdl.c writes the pattern file. */
+/* emit_internal.h - what the C writer's files share: the output buffers, naming, C types, and the
+ * per-statement state of parallel loops; and what the driver gets from the writers: the C program
+ * and the pattern file, both printed from the IR after the passes. */
 #ifndef AZC_EMIT_INTERNAL_H
 #define AZC_EMIT_INTERNAL_H
 #include <stdio.h>
 #include "ir.h"
 #include "sema_internal.h"
-
-/* ---- pattern tables: what the C of a pattern loop's body communicates, in order ---- */
-
-typedef enum {
-  PC_XFER,           /* zrt_xfer_begin and zrt_xfer_add: the region and items of a transfer */
-  PC_DR, PC_SR, PC_DN, PC_SV,
-  PC_GATHER,         /* zrt_allgather: a reduction's gather, begun and finished */
-  PC_GATHER_BEGIN, PC_GATHER_END /* a split-phase reduction's zrt_allgather_begin / _end */
-} PatCallKind;
-
-typedef struct PatCall {
-  PatCallKind kind;
-  const char *x;     /* transfers: the C name of their zrt_xfer; split-phase gathers: of the handle */
-  IrTransfer *t;     /* PC_XFER: the transfer described (NULL: one the IR did not plan) */
-  Type *type;        /* gathers: the type of the value every process contributes */
-  PtrVec *group;     /* or, for a gather of several reductions' values, their types (Type*) */
-} PatCall;
-
-/* The calls one iteration of pattern loop `id` makes, as the generated C makes them. */
-typedef struct PatTable {
-  int id;
-  int line;          /* of the loop */
-  PtrVec calls;      /* PatCall* */
-} PatTable;
 
 /* A growable text buffer. */
 typedef struct Buf {
@@ -66,35 +42,28 @@ typedef struct Emitter {
   Region *cover_sem;           /* what sema knows of it (mask, ...), or NULL */
   int cover_rank;
   PtrVec loop_labels;          /* const char*: continue labels of the enclosing loops */
-  bool has_patterns;           /* the procedure being emitted has a pattern loop */
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
   const char *simd;            /* the pragma (simd_reduction_clause) for the next loop nest's
                                 * innermost loop, or NULL */
-  bool no_overlap;             /* -fno-overlap: DN before the whole loop nest */
-  bool overlap_ok;             /* the statement being hoisted may compute its interior before DN */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
   const char *split_open;      /* the loop nest being emitted is split for that transfer */
-  struct Deferred *defer;      /* the split-phase gather the statement being emitted puts its
-                                * full reductions' parts into (emit_stmts), or NULL */
-  int defer_first;             /* the index of the statement's first value in it */
-  bool defer_begun;            /* the statement's values went into it */
-  struct Deferred *open_array_stmt; /* the split-phase partial reduction, flood or scan being begun */
-  bool has_runahead;           /* the procedure being emitted has a loop whose reductions run ahead */
+  PtrVec after_ops;            /* IrComm*: those (SV) due when the statement is done with its roots */
+  struct GatherC **gathers;    /* by gather id: the C names of the split-phase gathers opened */
+  PtrVec open_lines;           /* struct LineOpen*: the split-phase partial reductions, floods and
+                                * scans begun whose C blocks are open, innermost last */
+  struct LineOpen *beginning;  /* the one whose first part is being emitted, or NULL */
+  bool *xfer_declared;         /* by transfer id: its zrt_xfer is declared */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
   bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
-  const char *print_value;
-  struct IrProgram *ir;        /* the program's IR (transfers from passes/comm_insert.c) */
-  int nxfers;                  /* transfer ids used (the IR's first) */
+  const char *print_value;     /* printing gathered values: the C element to print instead of the item */
+  struct IrProgram *ir;        /* the program's IR, after the passes */
   int hoist_depth;             /* hoist: 0 at the top of a statement's expression */
-  PtrVec pending_sv;           /* const char*: transfers whose SV comes at the end of the statement */
-  const char *p1_reason;       /* something the program uses that runs on one process only (yet) */
-  int p1_line;     /* printing gathered values: the C element to print instead of the item */
   Buf nest;                    /* the loop nest being collected */
   Buf *saved_out;              /* where it goes when complete */
   PtrVec hoist_keys;           /* Expr*: subexpressions computed before the current statement */
@@ -102,8 +71,6 @@ typedef struct Emitter {
   const char *init_idx[MAX_RANK]; /* index1..index6 inside an indexed-array initializer */
   const char *unsupported;     /* set when code generation meets something it cannot do yet */
   Loc unsupported_loc;
-  PtrVec patterns;             /* PatTable*: the pattern loops emitted */
-  PatTable *pattern;           /* the one whose body is being emitted, or NULL */
 } Emitter;
 
 /* Note that a construct cannot be compiled yet (reported by the driver as an error). */
@@ -150,17 +117,14 @@ void hoist_reset(Emitter *E);
  * nest can alias it (then it is declared restrict). */
 const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct);
 
-/* statements */
-void emit_stmt(Emitter *E, Stmt *st);
-void emit_stmts(Emitter *E, StmtList *l);
+/* statements: one, and a list with the communication between its statements */
+void emit_stmt(Emitter *E, IrStmt *s);
+void emit_list(Emitter *E, IrList *l);
+/* A procedure's exit: the operations a return jumps to (IrProc.exit). */
+void emit_exit_ops(Emitter *E, const PtrVec *ops);
 
-/* the program */
-typedef struct EmitOptions {
-  bool no_overlap;             /* -fno-overlap: no interior/border split of stencil loops */
-} EmitOptions;
-/* Write the C program of ir to out; its pattern tables (PatTable*, in the arena) are added to
- * patterns. */
-int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source, const EmitOptions *opts, PtrVec *patterns);
+/* Write the C program of ir to out; returns the exit status. */
+int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source);
 
 /* ---- the pattern file (emit_pdl.c, docs/pdl.md "Files azc writes") ---- */
 
@@ -172,7 +136,7 @@ typedef struct PdlOptions {
 /* The most processes --pdl-np accepts. */
 #define PDL_MAX_NPROCS 1024
 
-/* Write the pattern file of the program whose C produced the tables patterns (PatTable*): what a
- * run on o->nprocs processes records with --az-pdl, computed at compile time. */
-void emit_pdl(FILE *out, Arena *a, Sema *S, const PtrVec *patterns, const PdlOptions *o);
+/* Write the pattern file of program ir: what a run on o->nprocs processes records with --az-pdl,
+ * computed at compile time from the communication operations of its pattern loops. */
+void emit_pdl(FILE *out, Arena *a, const IrProgram *ir, const PdlOptions *o);
 #endif

@@ -11,30 +11,32 @@ static const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", 
 
 #define ZRT_FLUFF IR_FLUFF
 
+/* A partial reduction, flood or scan statement begun split-phase (IrStmt.line_split) whose C blocks
+ * stay open until its IC_LINE_END: what its end needs. */
+typedef struct LineOpen {
+  IrStmt *s;                   /* P := e */
+  const char *handle;          /* its communication's handle */
+  const char *zt, *zred;       /* the C names of its result's temporary and reduced dimensions */
+  const char *handle2, *zk;    /* a scan under a mask: the assembly of where the mask holds */
+  bool region;                 /* the block of a region statement around it is open too */
+  bool begun;
+  const char *cover;           /* its covering region, and what was hoisted for it */
+  Region *cover_sem;
+  int cover_rank;
+  PtrVec temps, hoist_keys, hoist_vals;
+} LineOpen;
+
 static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx);
-static void one_process_only(Emitter *E, Loc at, const char *what);
-static void transfers_before(Emitter *E, Expr *e);
-static Expr *path_root(Expr *e);
+static void comm_before(Emitter *E, Expr *e);
+static void comm_after(Emitter *E);
+static const IrComm *comm_at(Emitter *E, const Expr *e);
+static void emit_wrap(Emitter *E, Stmt *st, Bracket *region);
+static void emit_parallel_assign(Emitter *E, IrStmt *s);
+static void emit_scalar_assign(Emitter *E, IrStmt *s);
+static void gather_value(Emitter *E, const IrComm *op, const char *acc);
 
 /* True if t is the scalar type k. */
 static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
-
-/* Inside the body of a pattern loop: note a call the C makes there that communicates, in the order
- * it makes them (the pattern table emit_pdl.c writes the pattern file from). */
-static void pattern_note(Emitter *E, PatCallKind kind, const char *x, IrTransfer *t, Type *type) {
-  if (!E->pattern) return;
-  PatCall *c = ARENA_NEW(E->arena, PatCall);
-  *c = (PatCall){kind, x, t, type, NULL};
-  vec_push(E->arena, &E->pattern->calls, c);
-}
-
-/* The same for a gather that carries the values of several reductions (their types). */
-static void pattern_note_group(Emitter *E, const char *handle, PtrVec *types) {
-  if (!E->pattern) return;
-  PatCall *c = ARENA_NEW(E->arena, PatCall);
-  *c = (PatCall){PC_GATHER_BEGIN, handle, NULL, NULL, types};
-  vec_push(E->arena, &E->pattern->calls, c);
-}
 
 /* ---- loops over a region ---- */
 
@@ -139,7 +141,6 @@ static void loops_end(Emitter *E, int rank) {
     emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
     E->indent++;
     emit_line(E, "if (zpart == 1) zrt_dn(&%s);", split);
-    pattern_note(E, PC_DN, split, NULL, NULL); /* here or after the loop: between the same calls */
     emit_line(E, "const zrt_region zm = zparts[zpart];");
   }
   /* Variables are distinct storage; a parameter may be bound to any of them, so no restrict then. */
@@ -214,16 +215,11 @@ static void access_checks_under(Emitter *E, Expr *e, const char *src) {
   E->cover = cover;
 }
 
-static bool has_reduction(const Expr *e);
-static bool defer_value(Emitter *E, const Expr *e, const char *acc);
 static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred);
 static bool flood_begun(Emitter *E, const Expr *e, const char *zf, const char *zt, const char *zs);
 static bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv, const char *lk, const char *zk, unsigned mask);
 static void scan_rest(Emitter *E, Expr *e, const char *lv, const char *lk);
-static void end_transfers(Emitter *E);
-static bool array_stmt_opened(Emitter *E);
-struct Deferred;
-static void emit_assign_loops(Emitter *E, Stmt *st);
+static void emit_assign_loops(Emitter *E, IrStmt *s);
 static void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle);
 
 /* ---- hoisting: full reductions and scalar work evaluated once, before the statement ---- */
@@ -268,13 +264,6 @@ static const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char
   }
 }
 
-/* True if e calls something with an effect besides its value (a procedure, a file or timer
- * builtin): its loop must run its steps in order. */
-static bool has_effectful_call(const Expr *e, const void *arg) {
-  (void)arg;
-  return e->kind == EX_CALL && (ir_is_call(e, NULL) || !e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open);
-}
-
 /* The OpenMP clause under which the C compiler may vectorize the loop folding v into acc with op
  * (`#pragma omp simd reduction(...)`, honoured with -fopenmp-simd), or NULL. Only operators whose
  * result does not depend on the order of the steps qualify (section 6.6): max, min, the logical and
@@ -294,9 +283,12 @@ static const char *simd_reduction_clause(Emitter *E, RedOp op, Type *t, const ch
  * process ends with the same value (section 11); with one process acc stays as it is. */
 static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e) {
   const char *ct = emit_ctype(E, t);
-  if (e && defer_value(E, e, acc)) return; /* split-phase: emit_stmts ends it where the result is needed */
+  const IrComm *c = comm_at(E, e);
+  if (c && (c->kind == IC_GATHER_PUT || c->kind == IC_GATHER_BEGIN)) { /* split-phase: ended by IC_GATHER_END */
+    gather_value(E, c, acc);
+    return;
+  }
   emit_line(E, "{ const %s *zp = zrt_allgather(&%s, sizeof %s); %s = zp[0];", ct, acc, acc, acc);
-  pattern_note(E, PC_GATHER, NULL, NULL, t);
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
 }
 
@@ -315,7 +307,7 @@ static void hoist_reduce(Emitter *E, Expr *e) {
   int rank = e->rhs->rank == RANK_ANY ? E->cover_rank : e->rhs->rank;
   emit_line(E, "{");
   E->indent++;
-  if (!ir_expr_any(e->rhs, has_effectful_call, NULL)) E->simd = simd_reduction_clause(E, (RedOp)e->op, e->type, acc);
+  if (!ir_expr_any(e->rhs, ir_effectful_call, NULL)) E->simd = simd_reduction_clause(E, (RedOp)e->op, e->type, acc);
   loops_begin(E, E->cover, rank, E->cover_sem, &map);
   const char *v = emit_convert(E, e->rhs, e->type);
   emit_line(E, "%s zv = %s;", ct, v);
@@ -369,7 +361,7 @@ static void hoist_partial(Emitter *E, Expr *e) {
   Region *cover_sem = E->cover_sem;
   E->cover = zs;
   E->cover_sem = e->source;
-  transfers_before(E, e->rhs); /* ghost cells for the operand's shifted reads over the source region */
+  comm_before(E, e->rhs); /* ghost cells for the operand's shifted reads over the source region */
   hoist(E, e->rhs, true);
   E->cover = cover;
   E->cover_sem = cover_sem;
@@ -533,55 +525,21 @@ static bool trivial(const Expr *e) {
   return e->kind == EX_INT || e->kind == EX_FLOAT || e->kind == EX_CHAR || e->kind == EX_NAME;
 }
 
-/* Hoist what must be computed once: full reductions anywhere, and (inside a parallel expression)
- * every non-trivial scalar subexpression, in left-to-right order (section 6.2). */
-/* ---- communication: ghost cells for shifted reads (section 11, Ironman) ---- */
+/* ---- communication inside statements (passes/comm_place.c) ---- */
 
-/* Note that the program uses something that does not run on more than one process yet (what:
- * its name with "is"/"are", for the message). */
-static void one_process_only(Emitter *E, Loc at, const char *what) {
-  if (E->p1_reason) return;
-  E->p1_reason = what;
-  E->p1_line = at.line;
-}
-
-/* Collect the shifted reads of e under the covering region: those served by ghost cells (constant
- * directions within the fluff, no wrap-around) in out, the others (@^, wide or run-time
- * directions) in remaps. The operands of partial reductions and floods have their own region. */
-static void collect_shifts(Emitter *E, Expr *e, PtrVec *out, PtrVec *remaps) {
-  if (!e) return;
-  switch (e->kind) {
-  case EX_SHIFT: {
-    int rank;
-    int64_t d[MAX_RANK];
-    bool known;
-    sema_dir(E->S, e->dir, &rank, d, &known);
-    bool wide = false;
-    for (int k = 0; known && k < rank; k++) wide |= d[k] > ZRT_FLUFF || d[k] < -ZRT_FLUFF;
-    if (!e->wrap && known && !wide) vec_push(E->arena, out, e);      /* ghost cells */
-    else if (path_root(e->base)) vec_push(E->arena, remaps, e); /* a shifted copy */
-    else one_process_only(E, e->loc, "'@^' or a wide or run-time shift of this expression is");
-    collect_shifts(E, e->base, out, remaps);
-    break;
-  }
-  case EX_BINARY: collect_shifts(E, e->lhs, out, remaps); collect_shifts(E, e->rhs, out, remaps); break;
-  case EX_UNARY: case EX_SCAN: collect_shifts(E, e->rhs, out, remaps); break;
-  case EX_REDUCE:
-    if (!e->region) collect_shifts(E, e->rhs, out, remaps);
-    break;
-  case EX_CALL: case EX_INDEX:
-    for (int i = 0; i < e->nargs; i++) collect_shifts(E, e->args[i], out, remaps);
-    if (e->kind == EX_INDEX) collect_shifts(E, e->base, out, remaps);
-    break;
-  case EX_FIELD: collect_shifts(E, e->base, out, remaps); break;
-  default: break;
-  }
+/* The operation computed at e (IW_AT: a reduction's gather, a partial reduction's, flood's or
+ * scan's combining, a wrap operand's remap), or NULL. */
+static const IrComm *comm_at(Emitter *E, const Expr *e) {
+  const PtrVec *ops = ir_comm_at(E->arena, E->ir, e);
+  for (int i = 0; ops && i < ops->len; i++)
+    if (((const IrComm *)ops->items[i])->when == IW_AT) return ops->items[i];
+  return NULL;
 }
 
 /* A shifted read A@d or A@^d served by a copy: a temporary over the covering region holding
  * A's values at the shifted (wrapped) indices, gathered from their owners (zrt_remap). */
 static void shifted_copy(Emitter *E, Expr *sh) {
-  Expr *root = path_root(sh->base);
+  Expr *root = ir_path_root(sh->base);
   Symbol *a = root->sym;
   int rank = a->type->rank;
   const char *zt = temp_over_cover(E, a->type->elem, rank);
@@ -592,23 +550,6 @@ static void shifted_copy(Emitter *E, Expr *sh) {
   /* the whole elements moved; a field or component of them is read from the temporary */
   hoisted(E, root, temp_elem(E, zt, a->type->elem, &map));
   hoisted(E, sh, emit_expr(E, sh->base));
-}
-
-/* The array variable e is a part of (e itself, or e is a field or a constant-index component of
- * its elements, at any depth), or NULL. */
-static Expr *path_root(Expr *e) {
-  for (;;) {
-    if (e->kind == EX_FIELD) {
-      e = e->base;
-    } else if (e->kind == EX_INDEX && e->base->rank > 0) {
-      for (int i = 0; i < e->nargs; i++)
-        if (e->args[i]->rank != 0) return NULL;
-      e = e->base;
-    } else {
-      break;
-    }
-  }
-  return e->kind == EX_NAME && e->sym ? e : NULL;
 }
 
 /* The flood >>[S] e (section 6.8) under the covering region: e evaluated over S (with S's
@@ -622,7 +563,7 @@ static void flood_copy(Emitter *E, Expr *e) {
   Region *saved_sem = E->cover_sem;
   E->cover = zf;
   E->cover_sem = NULL;
-  transfers_before(E, e->rhs); /* ghost cells for the operand's shifted reads over the source region */
+  comm_before(E, e->rhs); /* ghost cells for the operand's shifted reads over the source region */
   hoist(E, e->rhs, true);
   const char *zs = temp_over_cover(E, e->type, rank);
   IndexMap map;
@@ -637,100 +578,56 @@ static void flood_copy(Emitter *E, Expr *e) {
   emit_line(E, "{ zrt_map zmp = zrt_map_flood(&%s); zrt_remap(&%s, &%s, &%s, &zmp, %d); }", zf, zt, E->cover, zs, e->loc.line);
 }
 
-/* The static declaration of transfer t's zrt_xfer (once) and its C name. */
-static const char *xfer_name(Emitter *E, IrTransfer *t, int id, int line) {
-  const char *x = arena_printf(E->arena, "zx%d", id);
-  if (!t || !t->emitted) buf_printf(&E->globals, "static zrt_xfer %s = ZRT_XFER_INIT(%d, %d);\n", x, id, line);
-  if (t) t->emitted = true;
-  return x;
-}
+static const char *xfer_name(Emitter *E, const IrTransfer *t);
+static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const char *c);
 
-/* zrt_xfer_begin and zrt_xfer_add for every item of a planned transfer, under region c. */
-static void xfer_describe(Emitter *E, const char *x, IrTransfer *t, const char *c) {
-  emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);
-  pattern_note(E, PC_XFER, x, t, NULL);
-  for (int i = 0; i < t->items.len; i++) {
-    IrShift *sh = t->items.items[i];
-    Buf d = {0};
-    for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
-    emit_line(E, "zrt_xfer_add(&%s, &%s, (int64_t[]){%s});", x, emit_sym(E, sh->array), d.data);
-    free(d.data);
-  }
-}
-
-/* The transfers comm_opt starts before statement st: DR and SR (a transfer started early; its DN
- * comes where the data is read), or all four (hoisted out of the loop st). */
-static void emit_pre_transfers(Emitter *E, Stmt *st) {
-  if (!st->ir) return;
-  for (int i = 0; i < st->ir->pre.len; i++) {
-    IrTransfer *t = st->ir->pre.items[i];
-    const char *x = xfer_name(E, t, t->id, t->line);
-    bool hoisted = t->place == XF_HOISTED;
-    emit_line(E, "/* transfer %d (line %d): %s */", t->id, t->line,
-              hoisted ? "its arrays do not change in the loop: once, before it" : "started after the last write of its arrays");
-    xfer_describe(E, x, t, emit_sym(E, t->cover));
-    if (hoisted) emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s); zrt_sv(&%s);", x, x, x, x);
-    else emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
-    pattern_note(E, PC_DR, x, NULL, NULL);
-    pattern_note(E, PC_SR, x, NULL, NULL);
-    if (hoisted) {
-      pattern_note(E, PC_DN, x, NULL, NULL);
-      pattern_note(E, PC_SV, x, NULL, NULL);
+/* An operation before root e (IW_BEFORE). */
+static void comm_op_before(Emitter *E, const IrComm *c) {
+  const IrTransfer *t = c->t;
+  switch (c->kind) {
+  case IC_REMAP: shifted_copy(E, c->e); break;
+  case IC_XFER_ELSEWHERE:
+    if (t->place == XF_EARLY) {
+      emit_line(E, "/* transfer %d (line %d): started above; wait for the ghost cells */", t->id, t->line);
+      xfer_name(E, t);
+      break;
     }
-  }
-}
-
-/* Before a statement that reads shifted arrays: one transfer for all of them (DR, SR, DN here
- * unless comm_opt moved it; SV when the statement ends, in hoist_reset). */
-static void transfers_before(Emitter *E, Expr *e) {
-  if (!E->cover) return;
-  PtrVec shifts = {0}, remaps = {0};
-  collect_shifts(E, e, &shifts, &remaps);
-  for (int i = 0; i < remaps.len; i++) shifted_copy(E, remaps.items[i]);
-  if (shifts.len == 0) return;
-  /* the transfer comm_insert planned for this expression (one is made here for expressions it
-   * does not visit, such as initializers) */
-  IrTransfer *t = ir_transfer_at(E->ir, e);
-  if (t && (t->place == XF_REDUNDANT || t->place == XF_COMBINED || t->place == XF_HOISTED)) {
     emit_line(E, "/* transfer %d (line %d): %s %d */", t->id, t->line,
               t->place == XF_REDUNDANT ? "not needed, the ghost cells are current since transfer"
               : t->place == XF_COMBINED ? "travels with transfer" : "hoisted out of the loop as transfer",
               t->by ? t->by->id : t->id);
-    return;
-  }
-  int id = t ? t->id : ++E->nxfers;
-  int line = t ? t->line : ((Expr *)shifts.items[0])->loc.line;
-  const char *x = xfer_name(E, t, id, line);
-  if (t && t->place == XF_EARLY) {
-    emit_line(E, "/* transfer %d (line %d): started above; wait for the ghost cells */", id, line);
-  } else {
-    emit_line(E, "/* transfer %d (line %d): ghost cells for the shifted reads */", id, line);
-    if (t) {
-      xfer_describe(E, x, t, E->cover);
-    } else {
-      emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, E->cover);
-      pattern_note(E, PC_XFER, x, NULL, NULL);
-      for (int i = 0; i < shifts.len; i++) {
-        Expr *sh = shifts.items[i];
-        emit_line(E, "zrt_xfer_add(&%s, &%s, %s);", x, emit_sym(E, sema_base_symbol(sh->base)), emit_dir(E, sh->dir));
-      }
-    }
+    break;
+  case IC_XFER_BEGIN: {
+    const char *x = xfer_name(E, t);
+    emit_line(E, "/* transfer %d (line %d): ghost cells for the shifted reads */", t->id, t->line);
+    xfer_describe(E, x, t, E->cover);
     emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
-    pattern_note(E, PC_DR, x, NULL, NULL);
-    pattern_note(E, PC_SR, x, NULL, NULL);
+    break;
   }
-  if (E->overlap_ok && t) {
-    E->split_dn = x; /* the loop nest waits after its interior */
-  } else {
-    emit_line(E, "zrt_dn(&%s);", x);
-    pattern_note(E, PC_DN, x, NULL, NULL);
+  case IC_XFER_DN: emit_line(E, "zrt_dn(&%s);", xfer_name(E, t)); break;
+  default: break;
   }
-  vec_push(E->arena, &E->pending_sv, (void *)x);
 }
 
+/* Before root e is evaluated: its remaps and its transfer's calls (IW_BEFORE); the DN the next loop
+ * nest does between its interior and its border (IW_NEST); the SV due when the statement is done
+ * with e (IW_AFTER, at hoist_reset). */
+static void comm_before(Emitter *E, Expr *e) {
+  const PtrVec *ops = ir_comm_at(E->arena, E->ir, e);
+  for (int i = 0; ops && i < ops->len; i++) {
+    const IrComm *c = ops->items[i];
+    if (c->when == IW_BEFORE) comm_op_before(E, c);
+    else if (c->when == IW_NEST) E->split_dn = xfer_name(E, c->t);
+    else if (c->when == IW_AFTER) vec_push(E->arena, &E->after_ops, (void *)c);
+  }
+}
+
+/* Hoist what must be computed once: full reductions anywhere, and (inside a parallel expression)
+ * every non-trivial scalar subexpression, in left-to-right order (section 6.2); the communication
+ * before a root expression first. */
 void hoist(Emitter *E, Expr *e, bool parallel_ctx) {
   if (!e || emit_hoisted(E, e)) return;
-  if (E->hoist_depth == 0) transfers_before(E, e);
+  if (E->hoist_depth == 0) comm_before(E, e);
   E->hoist_depth++;
   hoist_inner(E, e, parallel_ctx);
   E->hoist_depth--;
@@ -784,27 +681,22 @@ static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
   }
 }
 
-/* Forget what was hoisted for the statement just emitted. */
+/* Forget what was hoisted for the statement just emitted, after its SVs. */
 void hoist_reset(Emitter *E) {
-  end_transfers(E);
+  comm_after(E);
   for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
   E->temps.len = 0;
   E->hoist_keys.len = 0;
   E->hoist_vals.len = 0;
 }
 
-/* The DN no loop nest took and the SVs of the statement just emitted. */
-static void end_transfers(Emitter *E) {
-  if (E->split_dn) { /* no loop nest took it */
-    emit_line(E, "zrt_dn(&%s);", E->split_dn);
-    pattern_note(E, PC_DN, E->split_dn, NULL, NULL);
-  }
+/* The DN no loop nest took and the SVs of the roots of the statement just emitted (IW_AFTER). */
+static void comm_after(Emitter *E) {
+  if (E->split_dn) emit_line(E, "zrt_dn(&%s);", E->split_dn); /* no loop nest took it */
   E->split_dn = NULL;
-  for (int i = 0; i < E->pending_sv.len; i++) {
-    emit_line(E, "zrt_sv(&%s);", (const char *)E->pending_sv.items[i]);
-    pattern_note(E, PC_SV, E->pending_sv.items[i], NULL, NULL);
-  }
-  E->pending_sv.len = 0;
+  for (int i = 0; i < E->after_ops.len; i++)
+    emit_line(E, "zrt_sv(&%s);", xfer_name(E, ((const IrComm *)E->after_ops.items[i])->t));
+  E->after_ops.len = 0;
 }
 
 /* ---- assignment ---- */
@@ -833,11 +725,12 @@ static const char *assigned_value(Emitter *E, Stmt *st, Type *lt) {
                       compound_c((AssignOp)st->op), emit_ctype(E, c), emit_expr(E, st->rhs));
 }
 
-static void emit_scalar_assign(Emitter *E, Stmt *st) {
+static void emit_scalar_assign(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
   Type *lt = st->lhs->type;
   access_checks(E, st->rhs);
   hoist(E, st->rhs, false);
-  if (E->defer_begun) { /* assigned where the combined results are needed */
+  if (s->gather) { /* assigned where the split-phase gather ends */
     hoist_reset(E);
     return;
   }
@@ -862,36 +755,6 @@ static void emit_scalar_assign(Emitter *E, Stmt *st) {
   hoist_reset(E);
 }
 
-/* True if e computes nothing in a loop nest of its own before the statement's loop nest and
- * nothing that must run its elements in order (ir_own_loop). */
-static bool overlap_free(const Expr *e) { return !ir_expr_any(e, ir_own_loop, NULL); }
-
-/* True if the elements of array statement st may be computed in any order, several at once: it
- * does not read its target shifted, needs no loop order and calls nothing with an effect, and its
- * loop computes no reduction, scan or flood. Its loop may then be vectorized (omp simd). */
-static bool elements_independent(const Stmt *st) {
-  const IrStmt *s = st->ir;
-  if (!s || s->kind != IR_ARRAY || s->needs_temp || !overlap_free(st->rhs) || ir_expr_any(st->rhs, has_effectful_call, NULL) ||
-      !ir_distinct_elements(s->writes))
-    return false;
-  for (int k = 0; k < MAX_RANK; k++)
-    if (s->loop_dir[k] != 0) return false;
-  for (int i = 0; i < s->shifts.len; i++)
-    if (ir_may_share(s->writes, ((IrShift *)s->shifts.items[i])->array)) return false;
-  return true;
-}
-
-/* True if array statement st (fused with reduction r, if any) may compute the interior of this
- * process's part while its ghost cells travel and the border after them: its elements are
- * independent (it does not read its target shifted; unmasked) and r gives the same result in any
- * order. */
-static bool may_overlap(Emitter *E, Stmt *st, Expr *r) {
-  if (E->no_overlap || !elements_independent(st) || !E->cover_sem || E->cover_sem->masked) return false;
-  if (!r) return true;
-  bool exact = r->op != RED_ADD && r->op != RED_MUL ? true : type_is_integer(r->type);
-  return exact && overlap_free(r->rhs);
-}
-
 /* True if st is A := B of two parallel array variables of the same element type with no flood
  * dimensions, under an unmasked covering region of unit-stride ranges: a copy of rows. */
 static bool row_copy(Emitter *E, const Stmt *st, int rank) {
@@ -909,9 +772,10 @@ static bool row_copy(Emitter *E, const Stmt *st, int rank) {
 
 /* A := B as row copies (memmove: the arrays may be one, through a parameter): the element loop
  * would cost a sweep where the C library copies whole rows. */
-static void emit_row_copy(Emitter *E, Stmt *st, int rank) {
+static void emit_row_copy(Emitter *E, const IrStmt *s, int rank) {
+  const Stmt *st = s->ast;
   const char *a = emit_sym(E, st->lhs->sym), *b = emit_sym(E, st->rhs->sym);
-  if (st->ir && st->ir->exchange && !E->loops_whole) { /* b is dead: exchange storage (passes/copy_elim.c) */
+  if (s->exchange && !E->loops_whole) { /* b is dead: exchange storage (passes/copy_elim.c) */
     emit_line(E, "zrt_array_exchange(&%s, &%s, &%s);", a, b, E->cover);
     return;
   }
@@ -941,26 +805,40 @@ static void emit_row_copy(Emitter *E, Stmt *st, int rank) {
   emit_line(E, "}");
 }
 
-static void emit_parallel_assign(Emitter *E, Stmt *st) {
+static void line_opened(Emitter *E, LineOpen *d);
+
+/* A parallel assignment: its checks, its right-hand side hoisted, its loop nest; one begun
+ * split-phase (IrStmt.line_split) stays open until its IC_LINE_END. */
+static void emit_parallel_assign(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
   emit_line(E, "{ /* line %d */", st->loc.line);
   E->indent++;
   access_checks(E, st->lhs);
   access_checks(E, st->rhs);
-  E->overlap_ok = may_overlap(E, st, NULL) && !E->open_array_stmt;
+  LineOpen *d = NULL;
+  if (s->line_split) {
+    d = ARENA_NEW(E->arena, LineOpen);
+    d->s = s;
+    E->beginning = d;
+  }
   hoist(E, st->rhs, true);
-  E->overlap_ok = false;
-  if (E->open_array_stmt && array_stmt_opened(E)) return; /* the rest where a later statement needs the result */
-  emit_assign_loops(E, st);
+  E->beginning = NULL;
+  if (d && d->begun) {
+    line_opened(E, d);
+    return;
+  }
+  emit_assign_loops(E, s);
 }
 
-/* The loop nest of parallel assignment st, after its right-hand side was hoisted; closes the
+/* The loop nest of parallel assignment s, after its right-hand side was hoisted; closes the
  * block emit_parallel_assign opened. */
-static void emit_assign_loops(Emitter *E, Stmt *st) {
+static void emit_assign_loops(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
   int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   IndexMap map;
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
-  if (st->ir && (st->ir->needs_temp || !loop_dirs_ok(E, st->ir, rank))) {
+  if (s->needs_temp || !loop_dirs_ok(E, s, rank)) {
     /* the right-hand side reads the target elsewhere (section 7.2) and no loop order keeps the old values */
     emit_line(E, "zrt_array zt;");
     emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
@@ -975,10 +853,10 @@ static void emit_assign_loops(Emitter *E, Stmt *st) {
     emit_line(E, "zrt_array_free(&zt);");
     free(off.data);
   } else if (row_copy(E, st, rank)) {
-    emit_row_copy(E, st, rank);
+    emit_row_copy(E, s, rank);
   } else {
-    if (elements_independent(st)) E->simd = "omp simd";
-    loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, st->ir ? st->ir->loop_dir : NULL);
+    if (ir_elements_independent(s)) E->simd = "omp simd";
+    loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->loop_dir);
     emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
     loops_end(E, rank);
   }
@@ -1323,9 +1201,8 @@ static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
     emit_line(E, "if (!zrt_contains(&%s, &%s, NULL) || !zrt_contains(&zs, &%s, NULL))", E->cover, a, a);
     emit_line(E, "  zrt_error(%d, \"covering region is not inside the storage region of '%s'\");", st->loc.line, sym->name);
   }
-  bool all_fields = true;
-  for (int i = 0; i < st->noperands; i++) all_fields &= path_root(st->operands[i]) != NULL;
-  if (all_fields) { /* a remap within each array, across processes */
+  const IrComm *c = st->noperands ? comm_at(E, st->operands[0]) : NULL;
+  if (!st->noperands || (c && c->kind == IC_WRAP)) { /* a remap within each array, across processes (IC_WRAP) */
     emit_line(E, "zrt_map zmp = zrt_map_wrap(&zx, zd, %d);", st->reflect);
     for (int i = 0; i < st->noperands; i++) {
       Expr *op = st->operands[i];
@@ -1341,7 +1218,7 @@ static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
       IndexMap map;
       loops_begin(E, E->cover, rank, NULL, &map);
       const char *dst = emit_expr(E, op);
-      hoisted(E, path_root(op), temp_elem(E, zt, sym->type->elem, &map));
+      hoisted(E, ir_path_root(op), temp_elem(E, zt, sym->type->elem, &map));
       emit_line(E, "%s = %s;", dst, emit_expr(E, op));
       loops_end(E, rank);
     }
@@ -1350,8 +1227,7 @@ static void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
     emit_line(E, "}");
     return;
   }
-  one_process_only(E, st->loc, "'wrap' and 'reflect' of this operand are");
-  IndexMap map;
+  IndexMap map; /* on one process only (IrProgram.one_process) */
   loops_begin(E, E->cover, rank, NULL, &map);
   IndexMap src = {rank, {0}};
   for (int k = 0; k < rank; k++) {
@@ -1408,14 +1284,15 @@ static bool has_reduction(const Expr *e) {
   return false;
 }
 
-static void emit_if(Emitter *E, Stmt *st) {
+static void emit_if(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
   int closes = 0;
   for (int i = 0; i < st->narms; i++) {
     if (i > 0 && !has_reduction(st->conds[i])) { /* a flat else-if chain */
       emit_line(E, "} else if (%s) {", condition(E, st->conds[i]));
       hoist_reset(E);
       E->indent++;
-      emit_stmts(E, &st->arms[i]);
+      emit_list(E, &s->arms[i]);
       E->indent--;
       continue;
     }
@@ -1427,13 +1304,13 @@ static void emit_if(Emitter *E, Stmt *st) {
     emit_line(E, "if (%s) {", condition(E, st->conds[i]));
     hoist_reset(E);
     E->indent++;
-    emit_stmts(E, &st->arms[i]);
+    emit_list(E, &s->arms[i]);
     E->indent--;
   }
   if (st->has_else) {
     emit_line(E, "} else {");
     E->indent++;
-    emit_stmts(E, &st->else_body);
+    emit_list(E, &s->else_body);
     E->indent--;
   }
   emit_line(E, "}");
@@ -1443,68 +1320,50 @@ static void emit_if(Emitter *E, Stmt *st) {
   }
 }
 
-/* The body of loop st with its continue label; an iteration of a loop whose body is a
- * communication pattern (passes/patterns.c) is bracketed for the runtime (--az-pdl records it),
- * and what the body communicates goes into the pattern's table. */
-static void loop_body(Emitter *E, Stmt *st, const char *label) {
-  int pattern = st->ir ? st->ir->pattern : 0;
-  PatTable *outer = E->pattern;
-  E->has_patterns |= pattern != 0;
-  if (pattern) {
-    emit_line(E, "zrt_pattern_begin(%d);", pattern);
-    E->pattern = ARENA_NEW(E->arena, PatTable);
-    E->pattern->id = pattern;
-    E->pattern->line = st->loc.line;
-    vec_push(E->arena, &E->patterns, E->pattern);
-  }
+static void emit_ops(Emitter *E, const PtrVec *ops);
+static void emit_items(Emitter *E, IrList *l);
+
+/* The body of loop s with its continue label, which comes after everything that ends the body
+ * but the end of a pattern iteration (passes/patterns.c). */
+static void loop_body(Emitter *E, IrStmt *s, const char *label) {
+  IrList *l = &s->body;
   vec_push(E->arena, &E->loop_labels, (void *)label);
-  emit_stmts(E, &st->body);
+  emit_ops(E, &l->head);
+  emit_items(E, l);
+  int n = l->tail.len;
+  bool pattern_end = n > 0 && ((const IrComm *)l->tail.items[n - 1])->kind == IC_PATTERN_END;
+  PtrVec ends = {l->tail.items, n - pattern_end, 0};
+  emit_ops(E, &ends);
   E->loop_labels.len--;
   if (label_used(E, label)) emit_line(E, "%s:;", label);
-  if (pattern) emit_line(E, "zrt_pattern_end(%d);", pattern);
-  E->pattern = outer;
+  PtrVec last = {l->tail.items + n - pattern_end, pattern_end, 0};
+  emit_ops(E, &last);
 }
 
-/* True if loop st has a reduction that runs ahead (passes/runahead.c). */
-static bool runs_ahead(const Stmt *st) {
-  for (int i = 0; st->ir && i < st->ir->body.n; i++)
-    if (st->ir->body.items[i]->runahead) return true;
-  return false;
-}
-
-/* After loop st: an iteration of a pattern left by exit is not a complete one; the reductions
- * that ran ahead complete, since their variables may be read from here on. */
-static void loop_after(Emitter *E, Stmt *st) {
-  if (st->ir && st->ir->pattern) emit_line(E, "zrt_pattern_leave(%d);", st->ir->pattern);
-  if (runs_ahead(st) && !E->no_overlap) {
-    emit_line(E, "zrt_allgather_flush(); /* the reductions that ran ahead in the loop at line %d */", st->loc.line);
-    E->has_runahead = true;
-  }
-}
-
-static void emit_while(Emitter *E, Stmt *st) {
+static void emit_while(Emitter *E, IrStmt *s) {
   const char *label = emit_fresh(E, "zcont");
   emit_line(E, "for (;;) {");
   E->indent++;
-  emit_line(E, "if (!(%s)) break;", condition(E, st->conds[0]));
+  emit_line(E, "if (!(%s)) break;", condition(E, s->ast->conds[0]));
   hoist_reset(E);
-  loop_body(E, st, label);
+  loop_body(E, s, label);
   E->indent--;
   emit_line(E, "}");
 }
 
-static void emit_repeat(Emitter *E, Stmt *st) {
+static void emit_repeat(Emitter *E, IrStmt *s) {
   const char *label = emit_fresh(E, "zcont");
   emit_line(E, "for (;;) {");
   E->indent++;
-  loop_body(E, st, label);
-  emit_line(E, "if (%s) break;", condition(E, st->conds[0]));
+  loop_body(E, s, label);
+  emit_line(E, "if (%s) break;", condition(E, s->ast->conds[0]));
   hoist_reset(E);
   E->indent--;
   emit_line(E, "}");
 }
 
-static void emit_for(Emitter *E, Stmt *st) {
+static void emit_for(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
   Symbol *v = st->var_sym;
   const char *var = emit_sym(E, v);
   const char *ct = emit_ctype(E, v->type);
@@ -1523,7 +1382,7 @@ static void emit_for(Emitter *E, Stmt *st) {
   emit_line(E, "for (%s = zfrom; %s %s %s; %s = (%s)(%s %s %s)) {", var, var, st->downto ? ">=" : "<=", hi, var, ct, var,
             st->downto ? "-" : "+", step);
   E->indent++;
-  loop_body(E, st, label);
+  loop_body(E, s, label);
   E->indent--;
   emit_line(E, "}");
   E->indent--;
@@ -1575,12 +1434,19 @@ static void region_close(Emitter *E) {
   emit_line(E, "}");
 }
 
-/* A region statement: the region becomes the covering region of the statement inside. */
-static void emit_region_stmt(Emitter *E, Stmt *st) {
-  CoverScope saved = region_open(E, st, st->inner->kind == ST_REGION ? NULL : st->cover);
-  if (st->inner->kind == ST_WRAP) emit_wrap(E, st->inner, st->region);
-  else emit_stmt(E, st->inner);
-  region_close(E);
+/* A region statement: the region becomes the covering region of the statement inside. A
+ * partial reduction, flood or scan begun split-phase inside keeps the block open until it ends. */
+static void emit_region_stmt(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
+  IrStmt *in = s->body.items[0];
+  CoverScope saved = region_open(E, st, in->ast->kind == ST_REGION ? NULL : st->cover);
+  emit_ops(E, &in->before);
+  if (in->ast->kind == ST_WRAP) emit_wrap(E, in->ast, st->region);
+  else emit_stmt(E, in);
+  emit_ops(E, &in->after);
+  LineOpen *d = E->open_lines.len ? E->open_lines.items[E->open_lines.len - 1] : NULL;
+  if (d && d->s == in && !d->region) d->region = true;
+  else region_close(E);
   cover_leave(E, saved);
 }
 
@@ -1590,30 +1456,32 @@ static void emit_region_stmt(Emitter *E, Stmt *st) {
  * assignment whose one full reduction is folded into the nest; each may be the statement of a
  * region statement [R] s, all of the same R. */
 typedef struct Nest {
-  Stmt **members;              /* the array statements (inside their region statements) */
+  IrStmt **members;            /* the array statements (inside their region statements) */
   int n;
-  Stmt *reducing;              /* the scalar assignment, or NULL */
+  IrStmt *reducing;            /* the scalar assignment, or NULL */
   Expr *r;                     /* its reduction */
-  Stmt *region;                /* the first region statement, whose region the nest opens, or NULL */
+  IrStmt *region;              /* the first region statement, whose region the nest opens, or NULL */
 } Nest;
 
-/* The statement list item st stands for in a nest: the assignment inside region statement st. */
-static Stmt *nest_core(Stmt *st) { return st->kind == ST_REGION && st->inner->kind == ST_ASSIGN ? st->inner : st; }
+/* The statement list item s stands for in a nest: the assignment inside region statement s. */
+static IrStmt *nest_core(IrStmt *s) {
+  return s->kind == IR_REGION && s->body.items[0]->ast->kind == ST_ASSIGN ? s->body.items[0] : s;
+}
 
 /* The nest that begins at l->items[i] (one member and nothing else if the statement is not fused). */
-static Nest nest_at(Emitter *E, StmtList *l, int i) {
+static Nest nest_at(Emitter *E, IrList *l, int i) {
   int len = 1; /* list items in the nest */
-  while (i + len < l->n && nest_core(l->items[i + len - 1])->ir && nest_core(l->items[i + len - 1])->ir->fuse_next) len++;
-  Nest f = {ARENA_ARRAY(E->arena, Stmt *, len), 0, NULL, NULL, NULL};
+  while (i + len < l->n && nest_core(l->items[i + len - 1])->fuse_next) len++;
+  Nest f = {ARENA_ARRAY(E->arena, IrStmt *, len), 0, NULL, NULL, NULL};
   if (nest_core(l->items[i]) != l->items[i]) f.region = l->items[i];
   for (int k = 0; k < len; k++) {
-    Stmt *st = nest_core(l->items[i + k]);
-    if (k > 0 && st->lhs->rank == 0) { /* the scalar assignment that ends it */
-      f.reducing = st;
-      f.r = st->ir->reductions.items[0];
+    IrStmt *s = nest_core(l->items[i + k]);
+    if (k > 0 && s->ast->lhs->rank == 0) { /* the scalar assignment that ends it */
+      f.reducing = s;
+      f.r = s->reductions.items[0];
       break;
     }
-    f.members[f.n++] = st;
+    f.members[f.n++] = s;
   }
   return f;
 }
@@ -1626,8 +1494,8 @@ static const char *nest_lines(Emitter *E, const Nest *f) {
   Buf b = {0};
   int len = nest_length(f);
   for (int k = 0; k < len; k++) {
-    const Stmt *st = k < f->n ? f->members[k] : f->reducing;
-    buf_printf(&b, "%s%d", k == 0 ? "" : k == len - 1 ? " and " : ", ", st->loc.line);
+    const IrStmt *s = k < f->n ? f->members[k] : f->reducing;
+    buf_printf(&b, "%s%d", k == 0 ? "" : k == len - 1 ? " and " : ", ", s->line);
   }
   const char *text = arena_printf(E->arena, "%s", b.data);
   free(b.data);
@@ -1639,20 +1507,12 @@ static const char *nest_lines(Emitter *E, const Nest *f) {
  * targets have no flood dimension, and nothing in it calls anything with an effect. */
 static bool nest_vectorizable(const Nest *f) {
   for (int k = 0; k < f->n; k++) {
-    const Stmt *st = f->members[k];
-    if (!ir_reads_only_here(st->rhs, st->ir->writes) || !ir_distinct_elements(st->ir->writes) ||
-        ir_expr_any(st->rhs, has_effectful_call, NULL))
+    const IrStmt *s = f->members[k];
+    if (!ir_reads_only_here(s->ast->rhs, s->writes) || !ir_distinct_elements(s->writes) ||
+        ir_expr_any(s->ast->rhs, ir_effectful_call, NULL))
       return false;
   }
-  return !f->r || !ir_expr_any(f->r->rhs, has_effectful_call, NULL);
-}
-
-/* True if the nest may compute the interior of this process's part while ghost cells travel. */
-static bool nest_may_overlap(Emitter *E, const Nest *f) {
-  if (E->open_array_stmt) return false;
-  for (int k = 0; k < f->n; k++)
-    if (!may_overlap(E, f->members[k], f->r)) return false;
-  return true;
+  return !f->r || !ir_expr_any(f->r->rhs, ir_effectful_call, NULL);
 }
 
 /* The C variable holding the element of contracted array sym in the nest being emitted, or NULL. */
@@ -1662,11 +1522,12 @@ const char *emit_contracted(Emitter *E, const Symbol *sym) {
   return NULL;
 }
 
-/* Store member st's element at the current index: into its array, or, contracted, into a C
+/* Store member s's element at the current index: into its array, or, contracted, into a C
  * variable of the loop body that later members read instead. */
-static void nest_store(Emitter *E, Stmt *st) {
+static void nest_store(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
   Type *lt = st->lhs->type;
-  if (!st->ir->contracted) {
+  if (!s->contracted) {
     emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
     return;
   }
@@ -1680,27 +1541,21 @@ static void nest_store(Emitter *E, Stmt *st) {
  * at each index in turn (and folding the reduction), then the reduction's combining and the
  * scalar assignment. */
 static void emit_nest(Emitter *E, const Nest *f) {
-  Stmt *head = f->members[0];
+  IrStmt *head = f->members[0];
   CoverScope outer = {0};
   if (f->region) {
-    emit_pre_transfers(E, f->region);
-    outer = region_open(E, f->region, f->region->cover);
+    outer = region_open(E, f->region->ast, f->region->ast->cover);
+    emit_ops(E, &head->before);
   }
-  emit_pre_transfers(E, head);
-  int rank = head->rank;
+  int rank = head->ast->rank;
   emit_line(E, "{ /* lines %s, one loop nest */", nest_lines(E, f));
   E->indent++;
   for (int k = 0; k < f->n; k++) {
-    access_checks(E, f->members[k]->lhs);
-    access_checks(E, f->members[k]->rhs);
+    access_checks(E, f->members[k]->ast->lhs);
+    access_checks(E, f->members[k]->ast->rhs);
   }
   if (f->r) access_checks(E, f->r->rhs);
-  bool overlap = nest_may_overlap(E, f);
-  for (int k = 0; k < f->n; k++) {
-    E->overlap_ok = overlap && !E->split_dn; /* one transfer waits between the parts, the others before */
-    hoist(E, f->members[k]->rhs, true);
-  }
-  E->overlap_ok = false;
+  for (int k = 0; k < f->n; k++) hoist(E, f->members[k]->ast->rhs, true);
   const char *acc = NULL, *ct = NULL;
   if (f->r) {
     hoist(E, f->r->rhs, true);
@@ -1734,110 +1589,93 @@ static void emit_nest(Emitter *E, const Nest *f) {
   }
 }
 
-/* ---- split-phase reductions ----
- * x := E over the covering region, E made of full reductions (ir_split_values: x := op<< e,
- * x := sqrt(+<< e) / n, x := max<< A - min<< A): the reductions' local parts are computed where the
- * statement is, their combining with the other processes' parts (zrt_allgather_begin) begun right
- * after it, and ended (zrt_allgather_end, then the rest of E evaluated and x assigned) just before
- * the first later statement of the same list that may need x or change what the rest of E reads,
- * or at the end of the list, so that the statements in between overlap it. Consecutive such
- * statements are ready at the same point: their values travel in one gather (one collective, one
- * chance to wait for the slowest process), ended where the first of them is needed. In a loop
- * body, those the loop never needs (IrStmt.runahead) are not ended at the end of the body but
- * handed to the runtime (zrt_allgather_defer), which completes them up to AZ_RUNAHEAD gathers
- * later and at the latest after the loop (zrt_allgather_flush). */
+/* ---- split-phase reductions (passes/overlap.c) ----
+ * A gather's statements x := E put their reductions' local parts into it (or begin it, when it has
+ * one value); when it ends, each value's parts are combined in process order, the rest of E is
+ * evaluated and x assigned; handed to the runtime instead (run-ahead), a function of the program
+ * does that when the gather completes. */
 
-typedef struct Deferred {
-  PtrVec members;              /* Stmt*: the statements whose values went into the gather, in order */
-  PtrVec values;               /* Expr*: the reductions of every statement of the group, in order */
-  int *member_first;           /* per member: the index of its first value */
-  const char *handle;
+/* The C names of split-phase gather g. */
+typedef struct GatherC {
+  const IrGather *g;
+  const char *handle;          /* its handle: a static int, it may end outside the C blocks it began in */
   const char *buf;             /* several values: the byte buffer they travel in */
   const char *size;            /* its size (a C expression valid anywhere) */
-  bool runahead;               /* every member runs ahead */
-  /* or a partial reduction, flood or scan statement P := op<< [S] e, >>[S] e, op|| e begun (its
-   * handle above), whose blocks stay open until it ends: */
-  Stmt *array_stmt;
-  const char *zt, *zred;       /* the C names of its result's temporary and reduced dimensions */
-  const char *handle2, *zk;    /* a scan under a mask: the assembly of where the mask holds */
-  bool region;                 /* the block of a region statement around it is open too */
-  bool begun, opened;
-  const char *cover;           /* its covering region, and what was hoisted for it */
-  Region *cover_sem;
-  int cover_rank;
-  PtrVec temps, hoist_keys, hoist_vals;
-} Deferred;
+} GatherC;
 
-/* True if st is a split-phase reduction here (see ir_split_stmt). */
-static bool deferrable(Emitter *E, const Stmt *st) {
-  return !E->no_overlap && (E->cover || st->kind == ST_REGION) && ir_split_stmt(st);
-}
+static Expr *value(const IrGather *g, int j) { return g->values.items[j]; }
+static IrStmt *member(const IrGather *g, int i) { return g->members.items[i]; }
 
-static Stmt *member(const Deferred *d, int i) { return d->members.items[i]; }
-static Expr *value(const Deferred *d, int j) { return d->values.items[j]; }
+/* The C names of gather g (opened by IC_GATHER_OPEN). */
+static GatherC *gather_c(Emitter *E, const IrGather *g) { return E->gathers[g->id]; }
 
-/* The index in d->values of member i's first value. */
-static int first_value(const Deferred *d, int i) { return d->member_first[i]; }
-
-/* The C expression of the byte offset of value j in d's buffer. */
-static const char *value_offset(Emitter *E, const Deferred *d, int j) {
+/* The C expression of the byte offset of value j in g's buffer. */
+static const char *value_offset(Emitter *E, const IrGather *g, int j) {
   const char *off = "0";
-  for (int k = 0; k < j; k++) off = arena_printf(E->arena, "%s + sizeof(%s)", off, emit_ctype(E, value(d, k)->type));
+  for (int k = 0; k < j; k++) off = arena_printf(E->arena, "%s + sizeof(%s)", off, emit_ctype(E, value(g, k)->type));
   return off;
 }
 
-/* In a statement of the group being emitted: if e is one of its values, send acc (its local part)
- * with the gather and return true. */
-static bool defer_value(Emitter *E, const Expr *e, const char *acc) {
-  Deferred *d = E->defer;
-  for (int j = d ? E->defer_first : 0; d && j < d->values.len; j++) {
-    if (value(d, j) != e) continue;
-    if (d->buf) { /* one of several sent together: emit_group begins the gather */
-      emit_line(E, "memcpy(%s + (%s), &%s, sizeof %s);", d->buf, value_offset(E, d, j), acc, acc);
-    } else {
-      emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", d->handle, acc, acc);
-      pattern_note(E, PC_GATHER_BEGIN, d->handle, NULL, value(d, j)->type);
-    }
-    E->defer_begun = true;
-    return true;
+/* IC_GATHER_OPEN: g's handle (file scope) and, for several values, its buffer. */
+static void gather_open(Emitter *E, const IrGather *g) {
+  GatherC *c = ARENA_NEW(E->arena, GatherC);
+  c->g = g;
+  c->handle = emit_fresh(E, "zred");
+  buf_printf(&E->globals, "static int %s;\n", c->handle);
+  if (g->values.len > 1) {
+    c->buf = emit_fresh(E, "zgather");
+    c->size = value_offset(E, g, g->values.len);
+    emit_line(E, "unsigned char %s[%s];", c->buf, c->size);
   }
-  return false;
+  E->gathers[g->id] = c;
+}
+
+/* IC_GATHER_PUT or IC_GATHER_BEGIN at reduction op->e: acc (its local part) goes into the gather. */
+static void gather_value(Emitter *E, const IrComm *op, const char *acc) {
+  GatherC *c = gather_c(E, op->g);
+  if (op->kind == IC_GATHER_BEGIN) {
+    emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", c->handle, acc, acc);
+    return;
+  }
+  int j = 0;
+  while (value(op->g, j) != op->e) j++;
+  emit_line(E, "memcpy(%s + (%s), &%s, sizeof %s);", c->buf, value_offset(E, op->g, j), acc, acc);
 }
 
 /* Lines (each through line(E, text)) that combine value j's parts, in process order, from the
  * gathered bytes zp, and give the result to target (a C lvalue). */
-static void combine_value(Emitter *E, const Deferred *d, int j, const char *target, void (*line)(Emitter *, const char *)) {
-  Expr *r = value(d, j);
+static void combine_value(Emitter *E, const GatherC *c, int j, const char *target, void (*line)(Emitter *, const char *)) {
+  Expr *r = value(c->g, j);
   const char *ct = emit_ctype(E, r->type);
   const char *step = reduce_step(E, (RedOp)r->op, "zacc", "zv");
-  if (!d->buf) {
+  if (!c->buf) {
     line(E, arena_printf(E->arena, "{ const %s *zq_ = zp; %s zacc = zq_[0];", ct, ct));
     line(E, arena_printf(E->arena, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zq_[zq]; %s }", ct, step));
   } else {
-    const char *off = value_offset(E, d, j);
+    const char *off = value_offset(E, c->g, j);
     line(E, arena_printf(E->arena, "{ %s zacc; memcpy(&zacc, (const char *)zp + (%s), sizeof zacc);", ct, off));
     line(E, arena_printf(E->arena, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv; "
                                    "memcpy(&zv, (const char *)zp + (size_t)zq * (%s) + (%s), sizeof zv); %s }",
-                         ct, d->size, off, step));
+                         ct, c->size, off, step));
   }
   line(E, arena_printf(E->arena, "  %s = zacc; }", target));
 }
 
 /* Lines that give member i its value: its reductions combined, the rest of its expression
  * evaluated (with target as x; names the rest reads through names, see rest_names), assigned. */
-static void finish_member(Emitter *E, const Deferred *d, int i, const char *target, const PtrVec *names,
+static void finish_member(Emitter *E, const GatherC *c, int i, const char *target, const PtrVec *names,
                           const PtrVec *name_vals, void (*line)(Emitter *, const char *)) {
-  Stmt *st = member(d, i);
-  int j0 = first_value(d, i), n = ir_split_values(st, NULL);
-  if (n == 1 && value(d, j0) == st->rhs && type_same(st->lhs->type, st->rhs->type)) { /* x := op<< e */
-    combine_value(E, d, j0, target, line);
+  Stmt *st = member(c->g, i)->ast;
+  int j0 = c->g->member_first[i], n = ir_split_values(st, NULL);
+  if (n == 1 && value(c->g, j0) == st->rhs && type_same(st->lhs->type, st->rhs->type)) { /* x := op<< e */
+    combine_value(E, c, j0, target, line);
     return;
   }
   for (int j = j0; j < j0 + n; j++) {
     const char *zc = emit_fresh(E, "zc");
-    line(E, arena_printf(E->arena, "%s %s;", emit_ctype(E, value(d, j)->type), zc));
-    combine_value(E, d, j, zc, line);
-    hoisted(E, value(d, j), zc);
+    line(E, arena_printf(E->arena, "%s %s;", emit_ctype(E, value(c->g, j)->type), zc));
+    combine_value(E, c, j, zc, line);
+    hoisted(E, value(c->g, j), zc);
   }
   for (int k = 0; names && k < names->len; k++) hoisted(E, names->items[k], name_vals->items[k]);
   line(E, arena_printf(E->arena, "%s = %s;", target, emit_convert(E, st->rhs, st->lhs->type)));
@@ -1847,20 +1685,27 @@ static void finish_member(Emitter *E, const Deferred *d, int i, const char *targ
 static void line_here(Emitter *E, const char *text) { emit_line(E, "  %s", text); }
 static void line_global(Emitter *E, const char *text) { buf_printf(&E->globals, "  %s\n", text); }
 
-/* The lines numbers of d's members, for comments. */
-static const char *member_lines(Emitter *E, const Deferred *d) {
-  const char *s = arena_printf(E->arena, "%d", member(d, 0)->loc.line);
-  for (int i = 1; i < d->members.len; i++) s = arena_printf(E->arena, "%s, %d", s, member(d, i)->loc.line);
+/* The lines numbers of g's members, for comments. */
+static const char *member_lines(Emitter *E, const IrGather *g) {
+  const char *s = arena_printf(E->arena, "%d", member(g, 0)->line);
+  for (int i = 1; i < g->members.len; i++) s = arena_printf(E->arena, "%s, %d", s, member(g, i)->line);
   return s;
 }
 
-/* Finish d: combine each value's parts in process order and assign the members' variables. */
-static void end_deferred(Emitter *E, const Deferred *d) {
-  emit_line(E, "{ /* line%s %s: the reduction's result is needed from here on */", d->members.len > 1 ? "s" : "",
-            member_lines(E, d));
-  emit_line(E, "  const void *zp = zrt_allgather_end(%s);", d->handle);
-  pattern_note(E, PC_GATHER_END, d->handle, NULL, value(d, 0)->type);
-  for (int i = 0; i < d->members.len; i++) finish_member(E, d, i, emit_expr(E, member(d, i)->lhs), NULL, NULL, line_here);
+/* IC_GATHER_BEGIN after the statements of a gather of several values. */
+static void gather_begin(Emitter *E, const IrGather *g) {
+  GatherC *c = gather_c(E, g);
+  emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s); /* lines %s in one gather */", c->handle, c->buf, c->buf,
+            member_lines(E, g));
+}
+
+/* IC_GATHER_END: combine each value's parts in process order and assign the members' variables. */
+static void gather_end(Emitter *E, const IrGather *g) {
+  GatherC *c = gather_c(E, g);
+  emit_line(E, "{ /* line%s %s: the reduction's result is needed from here on */", g->members.len > 1 ? "s" : "",
+            member_lines(E, g));
+  emit_line(E, "  const void *zp = zrt_allgather_end(%s);", c->handle);
+  for (int i = 0; i < g->members.len; i++) finish_member(E, c, i, emit_expr(E, member(g, i)->ast->lhs), NULL, NULL, line_here);
   emit_line(E, "}");
 }
 
@@ -1873,17 +1718,18 @@ static void rest_names(Emitter *E, Expr *e, PtrVec *names) {
   for (int i = 0; e->kind == EX_CALL && i < e->nargs; i++) rest_names(E, e->args[i], names);
 }
 
-/* Hand d to the runtime to complete later (a reduction that runs ahead): a function that combines
- * the values, evaluates the rest of each member's expression and assigns its variable, which it
- * gets, with the variables the rest reads, through pointers in its argument. */
-static void defer_deferred(Emitter *E, const Deferred *d) {
+/* IC_GATHER_DEFER: hand g to the runtime to complete later (a reduction that runs ahead): a
+ * function that combines the values, evaluates the rest of each member's expression and assigns
+ * its variable, which it gets, with the variables the rest reads, through pointers in its argument. */
+static void gather_defer(Emitter *E, const IrGather *g) {
+  GatherC *c = gather_c(E, g);
   const char *done = emit_fresh(E, "zdone");
   PtrVec addrs = {0}, names = {0}, name_vals = {0};
   buf_printf(&E->globals, "/* line%s %s: the reduction's results, when their gather completes (run-ahead) */\n",
-             d->members.len > 1 ? "s" : "", member_lines(E, d));
+             g->members.len > 1 ? "s" : "", member_lines(E, g));
   buf_printf(&E->globals, "static void %s(const void *zp, void *zarg) {\n  void **zx = zarg; (void)zx;\n", done);
-  for (int i = 0; i < d->members.len; i++) {
-    Stmt *st = member(d, i);
+  for (int i = 0; i < g->members.len; i++) {
+    Stmt *st = member(g, i)->ast;
     int first_name = names.len;
     rest_names(E, st->rhs, &names);
     for (int k = first_name; k < names.len; k++) {
@@ -1895,51 +1741,37 @@ static void defer_deferred(Emitter *E, const Deferred *d) {
     vec_push(E->arena, &addrs, (void *)emit_expr(E, st->lhs));
     PtrVec own_names = {names.items + first_name, names.len - first_name, 0};
     PtrVec own_vals = {name_vals.items + first_name, name_vals.len - first_name, 0};
-    finish_member(E, d, i, target, &own_names, &own_vals, line_global);
+    finish_member(E, c, i, target, &own_names, &own_vals, line_global);
   }
   buf_printf(&E->globals, "}\n");
   const char *args = emit_fresh(E, "zargs");
-  emit_line(E, "{ static void *%s[%d]; /* line%s %s run%s ahead */", args, addrs.len, d->members.len > 1 ? "s" : "",
-            member_lines(E, d), d->members.len > 1 ? "" : "s");
+  emit_line(E, "{ static void *%s[%d]; /* line%s %s run%s ahead */", args, addrs.len, g->members.len > 1 ? "s" : "",
+            member_lines(E, g), g->members.len > 1 ? "" : "s");
   for (int k = 0; k < addrs.len; k++) emit_line(E, "  %s[%d] = (void *)&%s;", args, k, (const char *)addrs.items[k]);
-  emit_line(E, "  zrt_allgather_defer(%s, %s, %s); }", d->handle, done, args);
+  emit_line(E, "  zrt_allgather_defer(%s, %s, %s); }", c->handle, done, args);
 }
 
-/* ---- split-phase partial reductions, floods and scans ----
- * [C] P := op<< [S] e, [C] P := >>[S] e and [C] P := op|| e, P a whole array variable the operand
- * does not read: the local parts are folded (copied) where the statement is and the communication
- * begun (combining along the grid's lines, zrt_line_allgather_begin; the flood's remap,
- * zrt_remap_begin; assembling the scan's grid line, zrt_line_assemble_begin); the statement's C
- * blocks stay open while the next statements are emitted inside them, until the first that may
- * need P (or whose transfers start from P) or the end of the list, where the parts are combined
- * (received, scanned) and P assigned, and the blocks close. Such statements begun inside those
- * blocks end before them; full reductions begun there may end later (their handles are static). */
+/* ---- split-phase partial reductions, floods and scans (passes/overlap.c) ----
+ * P := op<< [S] e, P := >>[S] e, P := op|| e with IrStmt.line_split: the local parts are folded
+ * (copied) where the statement is and the communication begun (zrt_line_allgather_begin,
+ * zrt_remap_begin, zrt_line_assemble_begin); the statement's C blocks stay open while the next
+ * statements are emitted inside them, until IC_LINE_END, where the parts are combined (received,
+ * scanned), P assigned and the blocks closed. */
 
-/* The assignment inside st (st itself, or the statement of region statement st) if it is such a
- * partial reduction, flood or scan, else NULL. */
-static Stmt *split_array_stmt(Emitter *E, Stmt *st) {
-  if (E->no_overlap || (st->kind != ST_REGION && !E->cover)) return NULL;
-  Stmt *in = st->kind == ST_REGION ? st->inner : st;
-  if (in->kind != ST_ASSIGN || in->op != AS_ASSIGN || in->lhs->kind != EX_NAME || in->lhs->rank <= 0 || !in->lhs->sym ||
-      in->lhs->sym->kind != SYM_VAR || !ir_line_comm(in->rhs, NULL) || !in->ir || in->ir->needs_temp)
-    return NULL;
-  if (ir_expr_needs(in->rhs, in->lhs->sym) || ir_expr_any(in->rhs->rhs, ir_line_comm, NULL)) return NULL;
-  return in;
-}
-
-/* If e is the right-hand side of the partial reduction, flood or scan statement being begun
- * split-phase (E->open_array_stmt), its record, now begun, with a fresh handle named prefix...;
- * else NULL. The *_begun functions then emit the begin calls. */
-static Deferred *array_stmt_beginning(Emitter *E, const Expr *e, const char *prefix) {
-  Deferred *d = E->open_array_stmt;
-  if (!d || d->begun || e != d->array_stmt->rhs) return NULL;
+/* If e is the right-hand side of the statement being begun split-phase (IC_LINE_BEGIN), its record,
+ * now begun, with a fresh handle named prefix...; else NULL. The *_begun functions then emit the
+ * begin calls. */
+static LineOpen *line_beginning(Emitter *E, const Expr *e, const char *prefix) {
+  const IrComm *c = comm_at(E, e);
+  LineOpen *d = E->beginning;
+  if (!c || c->kind != IC_LINE_BEGIN || !d || d->begun) return NULL;
   d->handle = emit_fresh(E, prefix);
   d->begun = true;
   return d;
 }
 
 static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred) {
-  Deferred *d = array_stmt_beginning(E, e, "zlg");
+  LineOpen *d = line_beginning(E, e, "zlg");
   if (!d) return false;
   d->zt = zt;
   d->zred = zred;
@@ -1949,7 +1781,7 @@ static bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char 
 }
 
 static bool flood_begun(Emitter *E, const Expr *e, const char *zf, const char *zt, const char *zs) {
-  Deferred *d = array_stmt_beginning(E, e, "zrm");
+  LineOpen *d = line_beginning(E, e, "zrm");
   if (!d) return false;
   emit_line(E, "zrt_remap_op *%s; { zrt_map zmp = zrt_map_flood(&%s); %s = zrt_remap_begin(&%s, &%s, &%s, &zmp, %d); }",
             d->handle, zf, d->handle, zt, E->cover, zs, e->loc.line);
@@ -1957,7 +1789,7 @@ static bool flood_begun(Emitter *E, const Expr *e, const char *zf, const char *z
 }
 
 static bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv, const char *lk, const char *zk, unsigned mask) {
-  Deferred *d = array_stmt_beginning(E, e, "zla");
+  LineOpen *d = line_beginning(E, e, "zla");
   if (!d) return false;
   d->zt = lv;
   emit_line(E, "zrt_line_assembly *%s = zrt_line_assemble_begin(&%s, &%s, &%s, %uu, %d);", d->handle, lv, zv, E->cover, mask,
@@ -1971,12 +1803,10 @@ static bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv
   return true;
 }
 
-/* After the right-hand side of the statement being begun was hoisted: if its gather was begun,
- * finish its transfers, keep what the end needs, leave the blocks open and return true. */
-static bool array_stmt_opened(Emitter *E) {
-  Deferred *d = E->open_array_stmt;
-  if (!d->begun) return false;
-  end_transfers(E);
+/* After the right-hand side of line statement d was hoisted and its communication begun: its SVs,
+ * then keep what the end needs and leave the blocks open. */
+static void line_opened(Emitter *E, LineOpen *d) {
+  comm_after(E);
   d->cover = E->cover;
   d->cover_sem = E->cover_sem;
   d->cover_rank = E->cover_rank;
@@ -1984,38 +1814,20 @@ static bool array_stmt_opened(Emitter *E) {
   d->hoist_keys = E->hoist_keys;
   d->hoist_vals = E->hoist_vals;
   E->temps = E->hoist_keys = E->hoist_vals = (PtrVec){0};
-  d->opened = true;
-  return true;
+  vec_push(E->arena, &E->open_lines, d);
 }
 
-/* Emit region statement or assignment st, whose assignment in is a split-phase partial reduction,
- * flood or scan: begun, and pending unless it could not be. */
-static void begin_array_stmt(Emitter *E, PtrVec *pending, Stmt *st, Stmt *in) {
-  Deferred *d = ARENA_NEW(E->arena, Deferred);
-  d->array_stmt = in;
-  CoverScope saved = {E->cover, E->cover_sem, E->cover_rank};
-  if (st->kind == ST_REGION) {
-    d->region = true;
-    emit_pre_transfers(E, st); /* those comm_opt starts before it (emit_stmt's, which is bypassed) */
-    region_open(E, st, st->cover);
-  }
-  E->open_array_stmt = d;
-  emit_stmt(E, in);
-  E->open_array_stmt = NULL;
-  if (d->opened) vec_push(E->arena, pending, d);
-  else if (d->region) region_close(E);
-  cover_leave(E, saved);
-}
-
-/* End partial reduction, flood or scan statement d: combine (receive, scan) the parts, assign P,
+/* IC_LINE_END of statement s, the innermost open one: combine (receive, scan) the parts, assign P,
  * close the blocks. */
-static void end_array_stmt(Emitter *E, Deferred *d) {
+static void line_end(Emitter *E, const IrStmt *s) {
+  if (!E->open_lines.len || ((LineOpen *)E->open_lines.items[E->open_lines.len - 1])->s != s) return;
+  LineOpen *d = E->open_lines.items[--E->open_lines.len];
   CoverScope saved = cover_enter(E, d->cover, d->cover_sem, d->cover_rank);
   E->temps = d->temps;
   E->hoist_keys = d->hoist_keys;
   E->hoist_vals = d->hoist_vals;
-  Expr *r = d->array_stmt->rhs;
-  emit_line(E, "/* line %d: the %s's result is needed from here on */", d->array_stmt->loc.line,
+  Expr *r = d->s->ast->rhs;
+  emit_line(E, "/* line %d: the %s's result is needed from here on */", d->s->line,
             r->kind == EX_FLOOD ? "flood" : r->kind == EX_SCAN ? "scan" : "partial reduction");
   if (r->kind == EX_FLOOD) {
     emit_line(E, "zrt_remap_end(%s);", d->handle);
@@ -2026,164 +1838,104 @@ static void end_array_stmt(Emitter *E, Deferred *d) {
   } else {
     combine_line(E, r, d->zt, d->zred, d->handle);
   }
-  emit_assign_loops(E, d->array_stmt);
+  emit_assign_loops(E, d->s);
   if (d->region) region_close(E);
   cover_leave(E, saved);
 }
 
-/* True if st may need the result of partial reduction, flood or scan statement d: names P (or
- * may, see ir_stmt_needs), or starts a transfer from it. */
-static bool needs_array_stmt(const Stmt *st, const Deferred *d) {
-  Symbol *p = d->array_stmt->lhs->sym;
-  if (ir_stmt_needs(st, p)) return true;
-  for (int i = 0; st->ir && i < st->ir->pre.len; i++) {
-    const IrTransfer *t = st->ir->pre.items[i];
-    for (int k = 0; k < t->items.len; k++)
-      if (ir_may_share(p, ((IrShift *)t->items.items[k])->array)) return true;
-  }
-  return false;
+/* ---- communication between statements ---- */
+
+/* The static declaration of transfer t's zrt_xfer (once) and its C name. */
+static const char *xfer_name(Emitter *E, const IrTransfer *t) {
+  const char *x = arena_printf(E->arena, "zx%d", t->id);
+  if (!E->xfer_declared[t->id]) buf_printf(&E->globals, "static zrt_xfer %s = ZRT_XFER_INIT(%d, %d);\n", x, t->id, t->line);
+  E->xfer_declared[t->id] = true;
+  return x;
 }
 
-/* True if d has a member that st may need (ir_split_needed). */
-static bool needs_member(const Stmt *st, const Deferred *d) {
-  if (d->array_stmt) return needs_array_stmt(st, d);
-  for (int i = 0; i < d->members.len; i++)
-    if (ir_split_needed(st, member(d, i))) return true;
-  return false;
+/* zrt_xfer_begin and zrt_xfer_add for every item of transfer t, under region c. */
+static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const char *c) {
+  emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);
+  for (int i = 0; i < t->items.len; i++) {
+    IrShift *sh = t->items.items[i];
+    Buf d = {0};
+    for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
+    emit_line(E, "zrt_xfer_add(&%s, &%s, (int64_t[]){%s});", x, emit_sym(E, sh->array), d.data);
+    free(d.data);
+  }
 }
 
-/* Before statement st (NULL: the end of the list): end the pending reductions it may need; at the
- * end of a loop body, defer those that run ahead. A partial reduction, flood or scan statement
- * begun inside the blocks of one that ends, ends before it. */
-static void end_needed(Emitter *E, PtrVec *pending, const Stmt *st) {
-  int n = pending->len, kept = 0;
-  if (n == 0) return;
-  bool *ends = ARENA_ARRAY(E->arena, bool, n);
-  bool inside = false;
-  for (int i = 0; i < n; i++) {
-    Deferred *d = pending->items[i];
-    ends[i] = !st || (inside && d->array_stmt) || needs_member(st, d);
-    inside |= ends[i] && d->array_stmt;
-  }
-  for (int i = n - 1; i >= 0; i--) {
-    Deferred *d = pending->items[i];
-    if (!ends[i]) continue;
-    if (d->array_stmt) end_array_stmt(E, d);
-    else if (!st && d->runahead) defer_deferred(E, d);
-    else end_deferred(E, d);
-  }
-  for (int i = 0; i < n; i++)
-    if (!ends[i]) pending->items[kept++] = pending->items[i];
-  pending->len = kept;
+/* A transfer comm_opt starts before a statement: DR and SR (its DN comes where the data is read),
+ * or all four (hoisted out of the loop). */
+static void xfer_between(Emitter *E, const IrTransfer *t, bool once) {
+  const char *x = xfer_name(E, t);
+  emit_line(E, "/* transfer %d (line %d): %s */", t->id, t->line,
+            once ? "its arrays do not change in the loop: once, before it" : "started after the last write of its arrays");
+  xfer_describe(E, x, t, emit_sym(E, t->cover));
+  if (once) emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s); zrt_sv(&%s);", x, x, x, x);
+  else emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
 }
 
-/* How many statements from l->items[i] on are split-phase reductions that can travel in one
- * gather: none of them needs what an earlier one assigns or reads, none but the first has
- * transfers of its own to start (they would come between the values), and all run ahead or none
- * does. */
-static int group_length(Emitter *E, StmtList *l, int i) {
-  int n = 0;
-  while (i + n < l->n && deferrable(E, l->items[i + n])) {
-    Stmt *st = l->items[i + n];
-    if (n > 0 && st->ir && st->ir->pre.len > 0) break;
-    if (n > 0 && (st->ir && st->ir->runahead) != (l->items[i]->ir && l->items[i]->ir->runahead)) break;
-    bool uses_earlier = false;
-    for (int k = 0; k < n; k++) uses_earlier |= ir_split_needed(st, ir_split_stmt(l->items[i + k]));
-    if (uses_earlier) break;
-    n++;
+/* One operation between statements. */
+static void emit_op(Emitter *E, const IrComm *c) {
+  switch (c->kind) {
+  case IC_XFER_BEGIN: case IC_XFER_ONCE: xfer_between(E, c->t, c->kind == IC_XFER_ONCE); break;
+  case IC_GATHER_OPEN: gather_open(E, c->g); break;
+  case IC_GATHER_BEGIN: gather_begin(E, c->g); break;
+  case IC_GATHER_END: gather_end(E, c->g); break;
+  case IC_GATHER_DEFER: gather_defer(E, c->g); break;
+  case IC_GATHER_FLUSH:
+    if (c->line) emit_line(E, "zrt_allgather_flush(); /* the reductions that ran ahead in the loop at line %d */", c->line);
+    else emit_line(E, "zrt_allgather_flush();");
+    break;
+  case IC_LINE_END: line_end(E, c->s); break;
+  case IC_PATTERN_BEGIN: emit_line(E, "zrt_pattern_begin(%d);", c->pattern); break;
+  case IC_PATTERN_END: emit_line(E, "zrt_pattern_end(%d);", c->pattern); break;
+  case IC_PATTERN_LEAVE: emit_line(E, "zrt_pattern_leave(%d);", c->pattern); break;
+  default: break; /* the others are inside statements */
   }
-  return n;
 }
 
-/* Emit statements l->items[i .. i+n) (n >= 1, all deferrable; the first possibly the reducing
- * statement of nest): their values go into one gather, which becomes pending. */
-static void emit_group(Emitter *E, PtrVec *pending, StmtList *l, int i, int n, const Nest *nest) {
-  Deferred *d = ARENA_NEW(E->arena, Deferred);
-  d->handle = emit_fresh(E, "zred");
-  d->runahead = true;
-  /* at file scope: it may end after the C blocks around it close (those of a split partial
-   * reduction, flood or scan it was begun in); no call comes between its begin and end */
-  buf_printf(&E->globals, "static int %s;\n", d->handle);
-  int *firsts = ARENA_ARRAY(E->arena, int, n);
-  d->member_first = ARENA_ARRAY(E->arena, int, n);
-  for (int k = 0; k < n; k++) {
-    const Expr *own[IR_MAX_SPLIT];
-    int nv = ir_split_values(ir_split_stmt(l->items[i + k]), own);
-    firsts[k] = d->values.len;
-    for (int j = 0; j < nv; j++) vec_push(E->arena, &d->values, (void *)own[j]);
-  }
-  if (d->values.len > 1) {
-    d->buf = emit_fresh(E, "zgather");
-    d->size = value_offset(E, d, d->values.len);
-    emit_line(E, "unsigned char %s[%s];", d->buf, d->size);
-  }
-  PtrVec *types = ARENA_NEW(E->arena, PtrVec); /* kept by the pattern table */
-  for (int k = 0; k < n; k++) {
-    Stmt *st = l->items[i + k];
-    E->defer = d;
-    E->defer_first = firsts[k];
-    E->defer_begun = false;
-    if (k == 0 && nest) emit_nest(E, nest);
-    else emit_stmt(E, st);
-    if (E->defer_begun) { /* its values are in the gather: assigned at the end */
-      d->member_first[d->members.len] = firsts[k];
-      vec_push(E->arena, &d->members, (void *)ir_split_stmt(st));
-      d->runahead &= st->ir && st->ir->runahead;
-    }
-  }
-  for (int j = 0; j < d->values.len; j++) vec_push(E->arena, types, value(d, j)->type);
-  E->defer = NULL;
-  E->defer_begun = false;
-  if (d->buf) {
-    emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s); /* lines %s in one gather */", d->handle, d->buf, d->buf,
-              d->members.len ? member_lines(E, d) : "-");
-    pattern_note_group(E, d->handle, types);
-  }
-  if (d->members.len > 0) vec_push(E->arena, pending, d);
-  else if (!d->buf) emit_line(E, "(void)%s;", d->handle);
+static void emit_ops(Emitter *E, const PtrVec *ops) {
+  for (int i = 0; i < ops->len; i++) emit_op(E, ops->items[i]);
 }
 
-void emit_stmts(Emitter *E, StmtList *l) {
-  PtrVec pending = {0};
+void emit_exit_ops(Emitter *E, const PtrVec *ops) { emit_ops(E, ops); }
+
+/* ---- lists ---- */
+
+/* The statements of l (a fused loop nest as one), each with the operations just before and after
+ * it. */
+static void emit_items(Emitter *E, IrList *l) {
   for (int i = 0; i < l->n; i++) {
-    end_needed(E, &pending, l->items[i]);
-    Stmt *array_stmt = split_array_stmt(E, l->items[i]);
-    if (array_stmt) {
-      begin_array_stmt(E, &pending, l->items[i], array_stmt);
-      continue;
-    }
+    emit_ops(E, &l->items[i]->before);
     Nest nest = nest_at(E, l, i);
-    bool fused = nest_length(&nest) > 1;
-    if (fused) {
-      for (int k = 1; k < nest_length(&nest); k++) end_needed(E, &pending, l->items[i + k]);
+    if (nest_length(&nest) > 1) {
+      emit_nest(E, &nest);
       i += nest_length(&nest) - 1;
-      if (!nest.reducing || !deferrable(E, l->items[i])) { /* the list item: maybe [R] x := op<< e */
-        emit_nest(E, &nest);
-        continue;
-      }
-    }
-    int n = group_length(E, l, i);
-    if (n == 0) {
+    } else {
       emit_stmt(E, l->items[i]);
-      continue;
     }
-    for (int k = 1; k < n; k++) end_needed(E, &pending, l->items[i + k]);
-    emit_group(E, &pending, l, i, n, fused ? &nest : NULL);
-    i += n - 1;
+    emit_ops(E, &l->items[i]->after);
   }
-  end_needed(E, &pending, NULL);
 }
 
-void emit_stmt(Emitter *E, Stmt *st) {
-  emit_pre_transfers(E, st);
+void emit_list(Emitter *E, IrList *l) {
+  emit_ops(E, &l->head);
+  emit_items(E, l);
+  emit_ops(E, &l->tail);
+}
+
+void emit_stmt(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
   bool commented = st->kind == ST_EMPTY || st->kind == ST_BLOCK || st->kind == ST_REGION ||
                    (st->kind == ST_ASSIGN && st->lhs->rank > 0); /* those say their line themselves */
   if (!commented) emit_line(E, "/* line %d */", st->loc.line);
   switch (st->kind) {
   case ST_EMPTY: break;
   case ST_ASSIGN:
-    if (st->lhs->rank > 0) emit_parallel_assign(E, st);
-    else emit_scalar_assign(E, st);
+    if (st->lhs->rank > 0) emit_parallel_assign(E, s);
+    else emit_scalar_assign(E, s);
     break;
   case ST_CALL:
     access_checks(E, st->rhs);
@@ -2194,15 +1946,15 @@ void emit_stmt(Emitter *E, Stmt *st) {
   case ST_BLOCK:
     emit_line(E, "{");
     E->indent++;
-    emit_stmts(E, &st->body);
+    emit_list(E, &s->body);
     E->indent--;
     emit_line(E, "}");
     break;
-  case ST_REGION: emit_region_stmt(E, st); break;
-  case ST_IF: emit_if(E, st); break;
-  case ST_WHILE: emit_while(E, st); loop_after(E, st); break;
-  case ST_REPEAT: emit_repeat(E, st); loop_after(E, st); break;
-  case ST_FOR: emit_for(E, st); loop_after(E, st); break;
+  case ST_REGION: emit_region_stmt(E, s); break;
+  case ST_IF: emit_if(E, s); break;
+  case ST_WHILE: emit_while(E, s); break;
+  case ST_REPEAT: emit_repeat(E, s); break;
+  case ST_FOR: emit_for(E, s); break;
   case ST_EXIT: emit_line(E, "break;"); break;
   case ST_CONTINUE: emit_line(E, "goto %s;", continue_label(E)); break;
   case ST_RETURN: emit_return(E, st); break;

@@ -201,7 +201,7 @@ static IrStmt *lower_stmt(Lower *L, Stmt *st) {
 }
 
 static IrList lower_list(Lower *L, StmtList *l) {
-  IrList r = {ARENA_ARRAY(L->a, IrStmt *, l->n > 0 ? l->n : 1), l->n};
+  IrList r = {.items = ARENA_ARRAY(L->a, IrStmt *, l->n > 0 ? l->n : 1), .n = l->n};
   for (int i = 0; i < l->n; i++) r.items[i] = lower_stmt(L, l->items[i]);
   return r;
 }
@@ -214,6 +214,7 @@ IrProgram *ir_lower(Arena *a, Sema *S) {
     Symbol *sym = S->procs.items[i];
     IrProc *p = ARENA_NEW(a, IrProc);
     p->sym = sym;
+    p->entry = sym == S->entry;
     p->body.n = 1;
     p->body.items = ARENA_ARRAY(a, IrStmt *, 1);
     p->body.items[0] = lower_stmt(&L, sym->proc->body);

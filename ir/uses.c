@@ -70,14 +70,6 @@ Symbol *ir_storage_shape(const IrProgram *ir, const Symbol *t) {
   return NULL;
 }
 
-IrTransfer *ir_transfer_at(const IrProgram *ir, const Expr *e) {
-  for (int i = 0; ir && i < ir->transfers.len; i++) {
-    IrTransfer *t = ir->transfers.items[i];
-    if (t->root == e) return t;
-  }
-  return NULL;
-}
-
 bool ir_distinct_elements(const Symbol *sym) {
   const Type *t = sym ? sym->type : NULL;
   if (!t || t->kind != TY_PARALLEL || !t->region) return false;

@@ -18,6 +18,15 @@ void copy_elim(Arena *a, IrProgram *ir);
 /* fusion.c (-fno-fuse): the statements that share a loop nest (IrStmt.fuse_next) and the targets
  * that live only inside it (IrStmt.contracted). */
 void find_fusion(Arena *a, IrProgram *ir);
-/* patterns.c: which loop bodies are communication patterns (IrStmt.pattern). */
+/* overlap.c (-fno-overlap): what overlaps computation: the loop nests that wait for their ghost
+ * cells between interior and border (IrStmt.nest_dn), the split-phase reductions (IrGather),
+ * partial reductions, floods and scans (IrStmt.line_split), their begins and ends between
+ * statements, and where the gathers that ran ahead complete. */
+void overlap(Arena *a, IrProgram *ir);
+/* patterns.c: which loop bodies are communication patterns (IrStmt.pattern), and the operations
+ * that bracket their iterations. */
 void find_patterns(Arena *a, IrProgram *ir);
+/* comm_place.c: every other communication event as an operation at its place: the transfers' DR,
+ * SR, DN and SV, remaps, and the collectives inside statements (IrStmt.comm, .before). */
+void comm_place(Arena *a, IrProgram *ir);
 #endif

@@ -94,8 +94,8 @@ grep -q 'transfer 1:' "$t/out" && ! grep -q 'removed:\|combined into\|hoisted:' 
 check ir-after-opt 0 "" -- "$AZC" --emit=ir-after=comm-opt "$oco"
 grep -q 'removed:' "$t/out" && grep -q 'combined into' "$t/out" ||
   { echo "driver.sh: --emit=ir-after=comm-opt shows no transfer comm-opt removed or combined"; fail=1; }
-"$AZC" --emit=ir "$oco" > "$t/last.ir" && "$AZC" --emit=ir-after=patterns "$oco" > "$t/patterns.ir" &&
-  cmp -s "$t/last.ir" "$t/patterns.ir" || { echo "driver.sh: --emit=ir is not the IR after the last pass"; fail=1; }
+"$AZC" --emit=ir "$oco" > "$t/last.ir" && "$AZC" --emit=ir-after=comm-place "$oco" > "$t/place.ir" &&
+  cmp -s "$t/last.ir" "$t/place.ir" || { echo "driver.sh: --emit=ir is not the IR after the last pass"; fail=1; }
 check ir-after-lower 0 "" -- "$AZC" --emit=ir-after=lower "$oco"
 grep -q 'transfer' "$t/out" && { echo "driver.sh: --emit=ir-after=lower shows transfers"; fail=1; }
 check ir-after-unknown 1 "unknown pass in '--emit=ir-after=nope'" -- "$AZC" --emit=ir-after=nope "$oco"
