@@ -31,7 +31,7 @@ typedef struct Gather {
   int step, steps;           /* the step in flight, of how many */
 } Gather;
 
-/* Playing one pattern table on one process. */
+/* Playing one iteration of a pattern loop on one process. */
 typedef struct Play {
   PdlValues *V;
   int me, P, pattern;

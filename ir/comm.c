@@ -1,5 +1,5 @@
-/* comm.c - the communication operations of the IR (IrComm in ir.h): making one, finding those
- * placed relative to an expression, and their names. */
+/* comm.c - the IR's communication operations (IrComm in ir.h): new ones, lookup, names.
+ * ir_comm_at finds those placed relative to an expression through a table built on first use. */
 #include <stdint.h>
 #include "ir.h"
 

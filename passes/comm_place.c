@@ -1,5 +1,6 @@
-/* comm_place.c - the last pass: every communication event inside the program's statements, and the
- * transfers begun between them, as operations (IrComm, ir.h) in the order they happen.
+/* comm_place.c - the last pass: every communication event at its place, as IR operations.
+ * Every event inside the program's statements, and the transfers begun between them, becomes an
+ * operation (IrComm, ir.h) in the order it happens.
  *
  * Between statements: the transfers comm_opt.c starts before a statement (IrStmt.pre: DR and SR,
  * or all four calls when hoisted out of a loop) go just before it, after what overlap.c and

@@ -1,4 +1,5 @@
-/* overlap.c - communication overlapped with computation (-fno-overlap leaves this pass out):
+/* overlap.c - communication overlapped with computation: interior first, split-phase collectives.
+ * -fno-overlap leaves this pass out.
  *
  * Interior first. An array statement whose elements are independent (ir_elements_independent),
  * under an unmasked covering region, or a fused loop nest of such statements, computes the interior

@@ -242,7 +242,7 @@ if [ $in_git = yes ]; then
   untracked >"$TMPROOT/untracked.after"
   new=$(comm -13 "$TMPROOT/untracked.before" "$TMPROOT/untracked.after")
   if [ -n "$new" ]; then
-    fail "source tree" "the tests wrote files into it"
+    fail "source tree" "new files in it: written by the tests, or added while they ran"
     echo "$new" | head -20
   else
     pass
