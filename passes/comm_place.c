@@ -448,7 +448,8 @@ static void place_list(Place *P, IrList *l) {
   }
 }
 
-/* A procedure: its local variables' initializers (once per variable), then its body. */
+/* A procedure: its local variables' initializers, then its body. (The writer evaluates an
+ * initializer once per variable of its declaration, each time with these operations.) */
 static void place_proc(Place *P, IrProc *p) {
   Proc *proc = p->sym->proc;
   P->cover = !p->entry;
@@ -456,8 +457,7 @@ static void place_proc(Place *P, IrProc *p) {
   owner(P, &p->init_transfers);
   for (int i = 0; i < proc->nlocals; i++) {
     Decl *d = proc->locals[i];
-    for (int k = 0; k < d->nnames && d->syms; k++)
-      if (d->syms[k] && d->init) root_alone(P, d->init->expr, false);
+    if (d->init && d->syms) root_alone(P, d->init->expr, false);
   }
   place_list(P, &p->body);
 }
