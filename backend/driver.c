@@ -51,6 +51,12 @@ bool stage_name(const char *name) {
   return !strcmp(name, "lower");
 }
 
+const char *stage_list(Arena *a) {
+  const char *s = "lower";
+  for (int i = 0; i < NPASSES; i++) s = arena_printf(a, "%s, %s", s, passes[i].name);
+  return s;
+}
+
 /* Lower the checked program and run the passes in order (those not switched off); with
  * --emit=ir-after=PASS, print the IR after PASS and return NULL. */
 static IrProgram *lower_and_optimize(Arena *a, const Options *opts, Sema *sema) {

@@ -34,9 +34,11 @@ typedef struct Options {
 int azc_main(int argc, char **argv);
 
 /* driver.c: the passes a -fno- switch leaves out (bit i: pass i; 0 if arg is no such switch), and
- * whether name is a stage --emit=ir-after= knows ("lower" or a pass). */
+ * whether name is a stage --emit=ir-after= knows ("lower" or a pass); their list. */
 unsigned pass_switch(const char *arg);
 bool stage_name(const char *name);
+/* "lower, comm-insert, ...": the stages --emit=ir-after= knows, in the order they run. */
+const char *stage_list(Arena *a);
 
 /* options.c: parse argv into opts (-1 to go on, else the exit status); report a problem in one
  * line (returns 1); the -sNAME=VALUE options as config values (returns the exit status). */

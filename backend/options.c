@@ -8,7 +8,7 @@
 #include <string.h>
 #include "emit.h"
 
-static const char usage_text[] =
+static const char usage_head[] =
     "usage: azc [options] FILE.zpl [C files, objects or libraries to link in]\n"
     "options:\n"
     "  -o FILE            write the output to FILE\n"
@@ -17,8 +17,9 @@ static const char usage_text[] =
     "  --emit=ast         print the checked program (types, covering regions)\n"
     "  --emit=ir          print the program IR (array statements, reads, writes, shifts,\n"
     "                     communication) after the last pass\n"
-    "  --emit=ir-after=PASS  print the IR after PASS instead (lower, comm-insert, comm-opt,\n"
-    "                     runahead, copy-elim, fuse, overlap, patterns, comm-place)\n"
+    "  --emit=ir-after=PASS  print the IR after PASS instead; the stages, in order:\n";
+
+static const char usage_text[] =
     "  -ferror-limit=N    stop after N errors (default 20, 0 for no limit)\n"
     "  -O0, -O1, -O2, -O3 optimization level of the C compiler (default -O2)\n"
     "  -march=CPU         let the C compiler use every instruction of CPU (-march=native: this\n"
@@ -40,6 +41,22 @@ static const char usage_text[] =
     "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
+
+/* Print text in lines of at most width columns, each indented, broken after its commas. */
+static void print_wrapped(const char *text, int indent, int width) {
+  int col = 0;
+  while (*text) {
+    size_t n = strcspn(text, " ");
+    if (col > 0 && col + 1 + (int)n > width) {
+      putchar('\n');
+      col = 0;
+    }
+    col += col ? printf(" %.*s", (int)n, text) : printf("%*s%.*s", indent, "", (int)n, text);
+    text += n;
+    text += strspn(text, " ");
+  }
+  putchar('\n');
+}
 
 /* Report a command-line problem in one line. */
 int option_error(const char *fmt, const char *arg) {
@@ -76,6 +93,8 @@ int parse_options(Arena *a, int argc, char **argv, Options *opts) {
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      fputs(usage_head, stdout);
+      print_wrapped(stage_list(a), 21, 96);
       fputs(usage_text, stdout);
       return 0;
     } else if (!strcmp(arg, "--version")) {

@@ -99,6 +99,15 @@ grep -q 'removed:' "$t/out" && grep -q 'combined into' "$t/out" ||
 check ir-after-lower 0 "" -- "$AZC" --emit=ir-after=lower "$oco"
 grep -q 'transfer' "$t/out" && { echo "driver.sh: --emit=ir-after=lower shows transfers"; fail=1; }
 check ir-after-unknown 1 "unknown pass in '--emit=ir-after=nope'" -- "$AZC" --emit=ir-after=nope "$oco"
+# docs/architecture.md draws the passes in the order the driver runs them (azc --help lists them),
+# each with the switch that leaves it out
+"$AZC" --help | sed -n '/--emit=ir-after=PASS/,/^  -/p' | sed '1d;$d' | tr -d ' \n' | tr ',' '\n' | sed 1d > "$t/stages"; echo >> "$t/stages"
+sed -n '/^ passes\//,/^ *v$/p' docs/architecture.md | sed -n 's/^   |  \([a-z-]*\) .*/\1/p' > "$t/doc_stages"
+[ -s "$t/stages" ] && cmp -s "$t/stages" "$t/doc_stages" ||
+  { echo "driver.sh: the passes of docs/architecture.md are not those of azc --help, in its order:"; diff "$t/stages" "$t/doc_stages"; fail=1; }
+for sw in $(sed -n '/^ passes\//,/^ *v$/p' docs/architecture.md | grep -o -- '-fno-[a-z-]*'); do
+  "$AZC" "$sw" -fsyntax-only "$oco" 2>/dev/null || { echo "driver.sh: docs/architecture.md names the switch $sw, which azc does not know"; fail=1; }
+done
 # The C compiler that cannot be started is reported in one line.
 AZC_MPICC=/nonexistent/mpicc "$AZC" samples/hello.zpl -o "$t/nocc" >/dev/null 2>"$t/err"
 [ $? = 1 ] && grep -q "cannot run the C compiler '/nonexistent/mpicc'" "$t/err" ||
