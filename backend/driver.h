@@ -6,8 +6,7 @@
 #include <stdbool.h>
 #include "sema_internal.h"
 #include "ir.h"
-
-#define AZC_VERSION "0.1.0"
+#include "version.h"
 
 /* What the command line asks for. */
 typedef struct Options {
@@ -27,6 +26,9 @@ typedef struct Options {
   int pdl_np;              /* --pdl-np=N: the pattern file is for N processes */
   const char *pdl;         /* --pdl=FILE: write it there */
   bool no_pdl;             /* --no-pdl */
+  bool pdl_comments;       /* --pdl-comments: comment lines in the pattern file (an extension) */
+  bool print_cflags;       /* --cflags: print the flags to compile generated C, with the -I DIRs */
+  bool print_libs;         /* --libs */
   PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 
@@ -46,13 +48,10 @@ int parse_options(Arena *a, int argc, char **argv, Options *opts);
 int option_error(const char *fmt, const char *arg);
 int config_values(Arena *a, const Options *opts, Sema *sema, SemaConfigEnv *env);
 
-/* outputs.c: the flags to compile and link generated C, one argument each, and their printing
- * (azc --cflags, --libs); the directory part of a path; the --emit=ast dump (to stdout or
- * opts->output); the C file, the executable and the pattern file of ir. Each returns the exit
- * status. */
-void rtl_cflags(Arena *a, PtrVec *args);
-void rtl_libs(Arena *a, PtrVec *args);
-void print_args(const PtrVec *args);
+/* outputs.c: azc --cflags and/or --libs (the flags to compile generated C, with the -I DIRs, and
+ * to link it); the directory part of a path; the --emit=ast dump (to stdout or opts->output); the
+ * C file, the executable and the pattern file of ir. Each returns the exit status. */
+int print_flags(Arena *a, const Options *opts);
 const char *dir_of(Arena *a, const char *path);
 int emit_ast(Arena *a, const Options *opts, Program *prog, Sema *sema);
 int generate(Arena *a, const Options *opts, IrProgram *ir, const SemaConfigEnv *config);

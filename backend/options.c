@@ -12,7 +12,8 @@ static const char usage_head[] =
     "usage: azc [options] FILE.zpl [C files, objects or libraries to link in]\n"
     "options:\n"
     "  -o FILE            write the output to FILE\n"
-    "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
+    "  -I DIR             search DIR for headers named by extern \"HEADER\"; (passed to the C\n"
+    "                     compiler as well)\n"
     "  -fsyntax-only      check the program and write nothing\n"
     "  --emit=ast         print the checked program (types, covering regions)\n"
     "  --emit=ir          print the program IR (array statements, reads, writes, shifts,\n"
@@ -29,6 +30,9 @@ static const char usage_text[] =
     "                     run on N processes (default 4, at most 1024)\n"
     "  --pdl=FILE         write the pattern file to FILE\n"
     "  --no-pdl           do not write the pattern file\n"
+    "  --pdl-comments     begin the pattern file with a comment saying what it is for, and say in\n"
+    "                     a comment why a pattern is left out (an extension: strict PDL readers\n"
+    "                     reject comments)\n"
     "  -sNAME=VALUE       the pattern file for config var NAME (of an integer type) set to VALUE\n"
     "  -fno-fuse          give every array statement its own loop nest (for measurement)\n"
     "  -fno-comm-opt      keep every ghost-cell transfer where its statement is: no removal,\n"
@@ -38,7 +42,8 @@ static const char usage_text[] =
     "                     reduction where it is computed (for measurement)\n"
     "  -fno-copy-elim     copy every A := T, also where T is dead afterwards and the two arrays\n"
     "                     could exchange their storage instead (for measurement)\n"
-    "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
+    "  --cflags, --libs   print the flags to compile and link generated C by hand (--cflags\n"
+    "                     with the -I DIRs given)\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
 
@@ -107,15 +112,9 @@ int parse_options(Arena *a, int argc, char **argv, Options *opts) {
     } else if (!strncmp(arg, "-I", 2)) {
       vec_push(a, &opts->include_dirs, (void *)(arg + 2));
     } else if (!strcmp(arg, "--cflags")) {
-      PtrVec args = {0};
-      rtl_cflags(a, &args);
-      print_args(&args);
-      return 0;
+      opts->print_cflags = true;
     } else if (!strcmp(arg, "--libs")) {
-      PtrVec args = {0};
-      rtl_libs(a, &args);
-      print_args(&args);
-      return 0;
+      opts->print_libs = true;
     } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3")) {
       opts->opt_level = arg;
     } else if (!strncmp(arg, "-march=", 7)) {
@@ -147,6 +146,8 @@ int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->pdl = arg + 6;
     } else if (!strcmp(arg, "--no-pdl")) {
       opts->no_pdl = true;
+    } else if (!strcmp(arg, "--pdl-comments")) {
+      opts->pdl_comments = true;
     } else if (!strncmp(arg, "-s", 2)) {
       if (!strchr(arg, '=') || arg[2] == '=') return option_error("invalid option '%s' (-sNAME=VALUE)", arg);
       vec_push(a, &opts->config_args, (void *)arg);
@@ -160,6 +161,7 @@ int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->input = arg;
     }
   }
+  if (opts->print_cflags || opts->print_libs) return print_flags(a, opts);
   if (!opts->input) return option_error("%s", "no input file (usage: azc [options] FILE.zpl)");
   size_t n = strlen(opts->input);
   if (!((n > 4 && !strcmp(opts->input + n - 4, ".zpl")) || (n > 2 && !strcmp(opts->input + n - 2, ".z"))))

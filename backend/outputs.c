@@ -27,8 +27,8 @@ static const char *exe_dir(Arena *a) {
 }
 
 /* Where the runtime's headers and library are: installed next to azc (PREFIX/include/azc,
- * PREFIX/lib/azc), or in the build tree azc was built in (with the flags that tree was built
- * with, e.g. the sanitizers of make SAN=1). */
+ * PREFIX/lib/azc), or in the build tree azc was built in; with the flags the library was built
+ * with (e.g. the sanitizers of make SAN=1). */
 static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **flags) {
   const char *dir = exe_dir(a);
   if (dir) {
@@ -36,7 +36,7 @@ static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **
     if (access(arena_printf(a, "%s/libzrt.a", ilib), R_OK) == 0) {
       *inc = arena_printf(a, "%s/../include/azc", dir);
       *lib = ilib;
-      *flags = "";
+      *flags = AZC_RTL_FLAGS;
       return;
     }
   }
@@ -56,17 +56,19 @@ static void push_words(Arena *a, PtrVec *args, const char *s) {
   }
 }
 
-/* The flags for compiling generated C, one argument each. */
-void rtl_cflags(Arena *a, PtrVec *args) {
+/* The flags for compiling generated C, one argument each: the runtime's, then an -I for each of
+ * the -I DIRs, in order (where extern "HEADER" found its header). */
+static void rtl_cflags(Arena *a, PtrVec *args, const PtrVec *include_dirs) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
   push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
   push_words(a, args, flags);
   vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
+  for (int i = 0; i < include_dirs->len; i++) vec_push(a, args, (void *)arena_printf(a, "-I%s", (const char *)include_dirs->items[i]));
 }
 
 /* The flags for linking generated C, one argument each. */
-void rtl_libs(Arena *a, PtrVec *args) {
+static void rtl_libs(Arena *a, PtrVec *args) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
   vec_push(a, args, (void *)arena_printf(a, "%s/libzrt.a", lib));
@@ -75,9 +77,17 @@ void rtl_libs(Arena *a, PtrVec *args) {
 }
 
 /* Print args on one line (azc --cflags, --libs). */
-void print_args(const PtrVec *args) {
+static void print_args(const PtrVec *args) {
   for (int i = 0; i < args->len; i++) printf("%s%s", i ? " " : "", (const char *)args->items[i]);
   printf("\n");
+}
+
+int print_flags(Arena *a, const Options *opts) {
+  PtrVec args = {0};
+  if (opts->print_cflags) rtl_cflags(a, &args, &opts->include_dirs);
+  if (opts->print_libs) rtl_libs(a, &args);
+  print_args(&args);
+  return 0;
 }
 
 /* The directory part of a path ("." if none). */
@@ -171,7 +181,7 @@ static int write_pdl(Arena *a, const char *path, const IrProgram *ir, const Opti
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  emit_pdl(f, a, ir, &(PdlOptions){opts->pdl_np, config});
+  emit_pdl(f, a, ir, &(PdlOptions){opts->pdl_np, config, opts->pdl_comments});
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (!ok || rename(tmp, path) != 0) {
@@ -200,13 +210,17 @@ static int check_outputs(Arena *a, const Options *opts, const char *out) {
 }
 
 /* Build the executable out from cfile and the link inputs with the C compiler (AZC_MPICC, default
- * mpicc), run without a shell: every name is one argument, whatever characters it holds. */
+ * mpicc), run without a shell: every name is one argument, whatever characters it holds. Headers
+ * of extern "HEADER" are found where azc found them: the source's directory, then the -I DIRs. */
 static int build_executable(Arena *a, const Options *opts, const char *cfile, const char *out) {
   PtrVec args = {0};
   push_words(a, &args, getenv("AZC_MPICC") && *getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc");
   vec_push(a, &args, (void *)(opts->opt_level ? opts->opt_level : "-O2"));
   if (opts->march) vec_push(a, &args, (void *)opts->march);
-  rtl_cflags(a, &args);
+  rtl_cflags(a, &args, &opts->include_dirs);
+  /* extern "HEADER" looks in the source's directory first; the C file may be elsewhere */
+  vec_push(a, &args, "-iquote");
+  vec_push(a, &args, (void *)dir_of(a, opts->input));
   vec_push(a, &args, (void *)cfile);
   for (int i = 0; i < opts->link_inputs.len; i++) vec_push(a, &args, opts->link_inputs.items[i]);
   vec_push(a, &args, "-o");
