@@ -29,6 +29,7 @@ typedef struct Options {
   bool pdl_comments;       /* --pdl-comments: comment lines in the pattern file (an extension) */
   bool print_cflags;       /* --cflags: print the flags to compile generated C, with the -I DIRs */
   bool print_libs;         /* --libs */
+  bool smpi;               /* --mpi=smpi: build for SimGrid SMPI (smpicc, the runtime of make smpi) */
   PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 

@@ -171,6 +171,8 @@ void hoisted(Emitter *E, Expr *e, const char *v);
 /* The identity of reduction operator op for result type t (section 6.6), and acc := acc op v. */
 const char *reduce_identity(Emitter *E, RedOp op, Type *t);
 const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char *v);
+/* A copy of accumulator acc of type t to pass by address, so that acc's own is never taken. */
+const char *acc_copy(Emitter *E, Type *t, const char *acc);
 /* The '#pragma omp simd' clause for a loop folding into acc with op, or NULL (order matters). */
 const char *simd_reduction_clause(Emitter *E, RedOp op, Type *t, const char *acc);
 /* Combine every process's part acc of full reduction e (of operator op, type t): gathered here, or

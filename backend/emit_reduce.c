@@ -55,6 +55,14 @@ const char *simd_reduction_clause(Emitter *E, RedOp op, Type *t, const char *acc
   return arena_printf(E->arena, "omp simd reduction(%s:%s)", ops[op], acc);
 }
 
+/* A copy of accumulator acc (of type t) whose address the runtime may take: acc's own address is
+ * never taken, so the C compiler keeps it in a register through the loop that folds into it (a
+ * call in the nest, ZRT_POLL's, could otherwise change it, and a store through any pointer of its
+ * type too: gcc then loads and stores acc at every element and cannot vectorize the loop). */
+const char *acc_copy(Emitter *E, Type *t, const char *acc) {
+  return arena_printf(E->arena, "(%s[]){%s}", emit_ctype(E, t), acc);
+}
+
 /* Combine every process's partial result acc of a reduction, in process order, so that every
  * process ends with the same value (section 11); with one process acc stays as it is. */
 void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e) {
@@ -64,7 +72,7 @@ void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr
     gather_value(E, c, acc);
     return;
   }
-  emit_line(E, "{ const %s *zp = zrt_allgather(&%s, sizeof %s); %s = zp[0];", ct, acc, acc, acc);
+  emit_line(E, "{ const %s *zp = zrt_allgather(%s, sizeof %s); %s = zp[0];", ct, acc_copy(E, t, acc), acc, acc);
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
 }
 

@@ -47,12 +47,12 @@ void gather_open(Emitter *E, const IrGather *g) {
 void gather_value(Emitter *E, const IrComm *op, const char *acc) {
   GatherC *c = gather_c(E, op->g);
   if (op->kind == IC_GATHER_BEGIN) {
-    emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", c->handle, acc, acc);
+    emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s);", c->handle, acc_copy(E, op->e->type, acc), acc);
     return;
   }
   int j = 0;
   while (value(op->g, j) != op->e) j++;
-  emit_line(E, "memcpy(%s + (%s), &%s, sizeof %s);", c->buf, value_offset(E, op->g, j), acc, acc);
+  emit_line(E, "memcpy(%s + (%s), %s, sizeof %s);", c->buf, value_offset(E, op->g, j), acc_copy(E, op->e->type, acc), acc);
 }
 
 /* Lines (each through line(E, text)) that combine value j's parts, in process order, from the

@@ -42,8 +42,10 @@ static const char usage_text[] =
     "                     reduction where it is computed (for measurement)\n"
     "  -fno-copy-elim     copy every A := T, also where T is dead afterwards and the two arrays\n"
     "                     could exchange their storage instead (for measurement)\n"
+    "  --mpi=smpi         build the executable for SimGrid's simulated MPI (smpicc and the runtime\n"
+    "                     of make smpi; run it with smpirun, docs/scaling.md); --mpi=mpi: the default\n"
     "  --cflags, --libs   print the flags to compile and link generated C by hand (--cflags\n"
-    "                     with the -I DIRs given)\n"
+    "                     with the -I DIRs given; with --mpi=smpi, the SMPI runtime's)\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
 
@@ -115,6 +117,10 @@ int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->print_cflags = true;
     } else if (!strcmp(arg, "--libs")) {
       opts->print_libs = true;
+    } else if (!strcmp(arg, "--mpi=smpi") || !strcmp(arg, "--mpi=mpi")) {
+      opts->smpi = arg[6] == 's';
+    } else if (!strncmp(arg, "--mpi", 5) && (arg[5] == '=' || !arg[5])) {
+      return option_error("invalid option '%s' (--mpi=mpi or --mpi=smpi)", arg);
     } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3")) {
       opts->opt_level = arg;
     } else if (!strncmp(arg, "-march=", 7)) {
