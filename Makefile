@@ -31,16 +31,20 @@ endif
 # The rules (section "install" at the end) use only these lists: adapt them when files move.
 INSTALL_PROGRAMS   = $(BUILD)/azc $(BUILD)/azpdl                    # bin/
 INSTALL_RT_LIBS    = $(BUILD)/libzrt.a                              # lib/azc/: azc --libs
-INSTALL_RT_HEADERS = $(filter-out %_internal.h $(SPLIT_HDR),$(RTL_HDR)) # include/azc/: azc --cflags
+INSTALL_RT_HEADERS = $(RT_HDR) $(PDL_HDR)                          # include/azc/: azc --cflags
 INSTALL_SPLIT_LIBS = $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME)   # lib/ (and the libsplit.so link)
 INSTALL_SPLIT_HEADERS = $(SPLIT_HDR)                                # include/
 INSTALL_PKGCONFIG  = $(BUILD)/pkgconfig/libsplit.pc $(BUILD)/pkgconfig/azc-rt.pc # lib/pkgconfig/
 INSTALL_MAN1       = docs/man/azc.1 docs/man/azpdl.1                # share/man/man1/
 INSTALL_VIM        = syntax/zpl.vim ftdetect/zpl.vim ftplugin/zpl.vim # editors/vim/X -> share/vim/vimfiles/X
 INSTALL_EDITORS    = editors/zpl.tmLanguage.json                    # share/azc/editors/
+# The public header(s) of each layer of the runtime (rtl/zrt/: what generated C includes; rtl/pdl/;
+# rtl/libsplit/); the other headers are internal to their folder.
+RT_HDR       = rtl/zrt/zrt.h rtl/zrt/zrt_region.h rtl/zrt/zrt_ops.h
+PDL_HDR      = rtl/pdl/pdl.h
 # libsplit on its own (docs/libsplit.md): a static and a shared library, also part of libzrt.a.
-SPLIT_SRC    = $(wildcard rtl/sc_*.c)
-SPLIT_HDR    = rtl/libsplit.h
+SPLIT_SRC    = $(wildcard rtl/libsplit/*.c)
+SPLIT_HDR    = rtl/libsplit/libsplit.h
 SPLIT_SONAME = libsplit.so.0
 VERSION      = $(shell sed -n 's/^\#define AZC_VERSION "\(.*\)"/\1/p' backend/version.h)
 
@@ -63,28 +67,32 @@ WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
              $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
-             -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
+             -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl/zrt"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
              -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -DAZC_GEN_FLAGS='"$(GEN_FLAGS)"' \
-             -DAZC_RTL_LIB_SMPI='"$(CURDIR)/$(SMPI_BUILD)"' -Irtl
+             -DAZC_RTL_LIB_SMPI='"$(CURDIR)/$(SMPI_BUILD)"' $(RTL_INC)
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
 LIB_SRC  := $(wildcard frontend/*.c ir/*.c passes/*.c) $(filter-out backend/main.c backend/azpdl.c,$(wildcard backend/*.c))
 # The runtime's pure geometry and pattern-file text (no MPI) are also part of azc: the pattern file
 # it writes at compile time comes from the same code as the one a run records (docs/pdl.md).
-AZC_RTL  := rtl/zrt_geom.c rtl/zrt_pevents.c
+AZC_RTL  := rtl/zrt/zrt_geom.c rtl/zrt/zrt_pevents.c
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/parser.o \
             $(patsubst rtl/%.c,$(BUILD)/obj/azc-rtl/%.o,$(AZC_RTL))
-HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h rtl/*.h) $(BUILD)/gen/parser.h
+HEADERS  := $(wildcard frontend/*.def frontend/*.h ir/*.h passes/*.h backend/*.h rtl/*/*.h) $(BUILD)/gen/parser.h
 UNIT_SRC := $(wildcard test/unit/test_*.c)
 UNIT_BIN := $(patsubst test/unit/%.c,$(BUILD)/test/%,$(UNIT_SRC))
 
-# The runtime (rtl/), built with mpicc into libzrt.a; its tests are test/rtl/test_*.c.
+# The runtime (rtl/), built with mpicc into libzrt.a, one folder per layer: rtl/libsplit/ (sc_*,
+# the Split-C layer on MPI), rtl/pdl/ (the pattern library and its reader, also in azpdl) and
+# rtl/zrt/ (the language runtime the generated C calls, on the other two). Its tests are
+# test/rtl/test_*.c. The headers generated C includes are rtl/zrt/'s public ones (azc --cflags).
 MPICC    ?= mpicc
-RTL_SRC  := $(wildcard rtl/*.c)
+RTL_SRC  := $(wildcard rtl/libsplit/*.c rtl/pdl/*.c rtl/zrt/*.c)
 RTL_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(RTL_SRC))
-RTL_HDR  := $(wildcard rtl/*.h)
-RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl $(RTL_SIMFLAGS)
+RTL_HDR  := $(wildcard rtl/*/*.h)
+RTL_INC  := -Irtl/zrt -Irtl/libsplit -Irtl/pdl
+RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv $(RTL_INC) $(RTL_SIMFLAGS)
 # make smpi: the runtime for SimGrid SMPI, built with smpicc into its own folder. SMPI loads each
 # simulated process's copy of the program as a shared object, so everything in it is -fPIC.
 SMPI_BUILD := build-smpi
@@ -93,7 +101,7 @@ RTL_SIMFLAGS := -DSC_SIMULATED -fPIC
 endif
 RTLT_SRC := $(wildcard test/rtl/test_*.c)
 RTLT_BIN := $(patsubst test/rtl/test_%.c,$(BUILD)/test/test_rtl_%,$(RTLT_SRC))
-# libsplit (rtl/libsplit.h, rtl/sc_*.c, part of libzrt.a): multi-process tests in test/libsplit/,
+# libsplit (rtl/libsplit/, part of libzrt.a): multi-process tests in test/libsplit/,
 # run by test/unit/libsplit.sh under mpirun; micro-benchmarks in bench/rtl/ (make bench-rtl).
 LST_SRC  := $(wildcard test/libsplit/*.c)
 LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
@@ -148,11 +156,13 @@ $(BUILD)/obj/pic/%.o: %.c $(RTL_HDR)
 $(BUILD)/$(SPLIT_SONAME): $(SPLIT_PIC_OBJ)
 	$(MPICC) -shared -Wl,-soname,$(SPLIT_SONAME) $(SANFLAGS) -o $@ $^
 
-# pkg-config files: the version and the flags this build needs (the sanitizers of SAN=1); the
-# prefix comes from where the file is at the time it is read.
-$(BUILD)/pkgconfig/%.pc: rtl/%.pc.in backend/version.h Makefile
+# pkg-config files (each from the .pc.in of its layer's folder): the version and the flags this
+# build needs (the sanitizers of SAN=1); the prefix comes from where the file is when it is read.
+$(BUILD)/pkgconfig/libsplit.pc: rtl/libsplit/libsplit.pc.in
+$(BUILD)/pkgconfig/azc-rt.pc: rtl/zrt/azc-rt.pc.in
+$(INSTALL_PKGCONFIG): backend/version.h Makefile
 	@mkdir -p $(dir $@)
-	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' -e 's|@GENFLAGS@|$(GEN_FLAGS)|' $< >$@
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' -e 's|@GENFLAGS@|$(GEN_FLAGS)|' $(filter %.pc.in,$^) >$@
 
 $(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)
 	@mkdir -p $(BUILD)/test
@@ -182,8 +192,9 @@ $(BUILD)/test/%: test/unit/%.c $(BUILD)/libazc.a $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libazc.a $(LDLIBS)
 
 # --- azpdl ---------------------------------------------------------------------
-# The PDL tool (docs/pdl.md): its reader (re2c + lemon, like azc's), rtl/pdl.c and rtl/pdl_loop.c
-# compiled without MPI (the same files are in libzrt.a), and the front end's diagnostics.
+# The PDL tool (docs/pdl.md): the pattern library rtl/pdl/ (its reader, re2c + lemon like azc's,
+# pdl.c and pdl_loop.c) compiled without MPI (the same files are in libzrt.a), and the front end's
+# diagnostics.
 AZPDL_OBJ := $(BUILD)/obj/backend/azpdl.o $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o \
              $(BUILD)/obj/azpdl/pdl.o $(BUILD)/obj/azpdl/pdl_loop.o $(BUILD)/obj/frontend/diag.o $(BUILD)/obj/frontend/source.o \
              $(BUILD)/obj/frontend/arena.o
@@ -192,26 +203,26 @@ all: $(BUILD)/azpdl
 run-tests: $(BUILD)/azpdl
 bench: $(BUILD)/azpdl
 
-$(BUILD)/gen/pdl_parser.c $(BUILD)/gen/pdl_parser.h: frontend/pdl_parser.y
+$(BUILD)/gen/pdl_parser.c $(BUILD)/gen/pdl_parser.h: rtl/pdl/pdl_parser.y
 	@mkdir -p $(BUILD)/gen
-	cp frontend/pdl_parser.y $(BUILD)/gen/pdl_parser.y
+	cp rtl/pdl/pdl_parser.y $(BUILD)/gen/pdl_parser.y
 	cd $(BUILD)/gen && lemon -s pdl_parser.y >/dev/null && test -f pdl_parser.c && touch pdl_parser.h
 
-$(BUILD)/gen/pdl_lexer.c: frontend/pdl_lexer.re $(BUILD)/gen/pdl_parser.h
+$(BUILD)/gen/pdl_lexer.c: rtl/pdl/pdl_lexer.re $(BUILD)/gen/pdl_parser.h
 	@mkdir -p $(BUILD)/gen
-	re2c -W --no-generation-date -o $@ frontend/pdl_lexer.re
+	re2c -W --no-generation-date -o $@ rtl/pdl/pdl_lexer.re
 
-$(BUILD)/obj/gen/pdl_%.o: $(BUILD)/gen/pdl_%.c $(BUILD)/gen/pdl_parser.h rtl/pdl.h
+$(BUILD)/obj/gen/pdl_%.o: $(BUILD)/gen/pdl_%.c $(BUILD)/gen/pdl_parser.h rtl/pdl/pdl.h
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
 	@$(CC) $(RTL_CFLAGS) -I$(BUILD)/gen -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -c -o $@ $<
 
-$(BUILD)/obj/backend/azpdl.o: backend/azpdl.c rtl/pdl.h $(HEADERS)
+$(BUILD)/obj/backend/azpdl.o: backend/azpdl.c rtl/pdl/pdl.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
-	@$(CC) $(ALL_CFLAGS) -Irtl -c -o $@ $<
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/azpdl/%.o: rtl/%.c rtl/pdl.h
+$(BUILD)/obj/azpdl/%.o: rtl/pdl/%.c rtl/pdl/pdl.h
 	@mkdir -p $(dir $@)
 	@echo "  CC    $<"
 	@$(CC) $(RTL_CFLAGS) -c -o $@ $<

@@ -177,7 +177,6 @@ static const char *int_suffix(const Type *t) {
 }
 
 /* True if t is the scalar type k. */
-static bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
 
 const char *emit_convert(Emitter *E, Expr *e, Type *to) {
   const char *x = emit_expr(E, e);

@@ -1,35 +1,12 @@
-/* emit_internal.h - what the C emitter's files share: the output buffers, naming, C types,
- * and the per-statement state of parallel loops; and what the driver gets from the emitter: the
- * C program and the pattern tables from which emit_pdl.c writes the pattern file. */
+/* emit_internal.h - what the C writer's files share: the output buffers, naming, C types, the
+ * per-statement state of parallel loops, and the functions one file of the writer calls in
+ * another (grouped by file below). The driver's view of the writers is emit.h. */
 #ifndef AZC_EMIT_INTERNAL_H
 #define AZC_EMIT_INTERNAL_H
 #include <stdio.h>
+#include "emit.h"
 #include "ir.h"
 #include "sema_internal.h"
-
-/* ---- pattern tables: what the C of a pattern loop's body communicates, in order ---- */
-
-typedef enum {
-  PC_XFER,           /* zrt_xfer_begin and zrt_xfer_add: the region and items of a transfer */
-  PC_DR, PC_SR, PC_DN, PC_SV,
-  PC_GATHER,         /* zrt_allgather: a reduction's gather, begun and finished */
-  PC_GATHER_BEGIN, PC_GATHER_END /* a split-phase reduction's zrt_allgather_begin / _end */
-} PatCallKind;
-
-typedef struct PatCall {
-  PatCallKind kind;
-  const char *x;     /* transfers: the C name of their zrt_xfer; split-phase gathers: of the handle */
-  IrTransfer *t;     /* PC_XFER: the transfer described (NULL: one the IR did not plan) */
-  Type *type;        /* gathers: the type of the value every process contributes */
-  PtrVec *group;     /* or, for a gather of several reductions' values, their types (Type*) */
-} PatCall;
-
-/* The calls one iteration of pattern loop `id` makes, as the generated C makes them. */
-typedef struct PatTable {
-  int id;
-  int line;          /* of the loop */
-  PtrVec calls;      /* PatCall* */
-} PatTable;
 
 /* A growable text buffer. */
 typedef struct Buf {
@@ -39,6 +16,9 @@ typedef struct Buf {
 
 void buf_add(Buf *b, const char *s);
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* True if t is the scalar type k. */
+static inline bool is_sk(const Type *t, ScalarKind k) { return t && t->kind == TY_SCALAR && t->scalar == k; }
 
 /* The index expressions of a parallel context: what index variable stands for each dimension. */
 typedef struct IndexMap {
@@ -66,35 +46,28 @@ typedef struct Emitter {
   Region *cover_sem;           /* what sema knows of it (mask, ...), or NULL */
   int cover_rank;
   PtrVec loop_labels;          /* const char*: continue labels of the enclosing loops */
-  bool has_patterns;           /* the procedure being emitted has a pattern loop */
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
   const char *simd;            /* the pragma (simd_reduction_clause) for the next loop nest's
                                 * innermost loop, or NULL */
-  bool no_overlap;             /* -fno-overlap: DN before the whole loop nest */
-  bool overlap_ok;             /* the statement being hoisted may compute its interior before DN */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
   const char *split_open;      /* the loop nest being emitted is split for that transfer */
-  struct Deferred *defer;      /* the split-phase gather the statement being emitted puts its
-                                * full reductions' parts into (emit_stmts), or NULL */
-  int defer_first;             /* the index of the statement's first value in it */
-  bool defer_begun;            /* the statement's values went into it */
-  struct Deferred *open_array_stmt; /* the split-phase partial reduction, flood or scan being begun */
-  bool has_runahead;           /* the procedure being emitted has a loop whose reductions run ahead */
+  PtrVec after_ops;            /* IrComm*: those (SV) due when the statement is done with its roots */
+  struct GatherC **gathers;    /* by gather id: the C names of the split-phase gathers opened */
+  PtrVec open_lines;           /* struct LineOpen*: the split-phase partial reductions, floods and
+                                * scans begun whose C blocks are open, innermost last */
+  struct LineOpen *beginning;  /* the one whose first part is being emitted, or NULL */
+  bool *xfer_declared;         /* by transfer id: its zrt_xfer is declared */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
   bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
-  const char *print_value;
-  struct IrProgram *ir;        /* the program's IR (transfers from passes/comm_insert.c) */
-  int nxfers;                  /* transfer ids used (the IR's first) */
+  const char *print_value;     /* printing gathered values: the C element to print instead of the item */
+  struct IrProgram *ir;        /* the program's IR, after the passes */
   int hoist_depth;             /* hoist: 0 at the top of a statement's expression */
-  PtrVec pending_sv;           /* const char*: transfers whose SV comes at the end of the statement */
-  const char *p1_reason;       /* something the program uses that runs on one process only (yet) */
-  int p1_line;     /* printing gathered values: the C element to print instead of the item */
   Buf nest;                    /* the loop nest being collected */
   Buf *saved_out;              /* where it goes when complete */
   PtrVec hoist_keys;           /* Expr*: subexpressions computed before the current statement */
@@ -102,8 +75,6 @@ typedef struct Emitter {
   const char *init_idx[MAX_RANK]; /* index1..index6 inside an indexed-array initializer */
   const char *unsupported;     /* set when code generation meets something it cannot do yet */
   Loc unsupported_loc;
-  PtrVec patterns;             /* PatTable*: the pattern loops emitted */
-  PatTable *pattern;           /* the one whose body is being emitted, or NULL */
 } Emitter;
 
 /* Note that a construct cannot be compiled yet (reported by the driver as an error). */
@@ -113,9 +84,7 @@ const char *emit_hoisted(Emitter *E, Expr *e);
 /* C text of a direction's components as an int64_t array expression. */
 const char *emit_dir(Emitter *E, DirSyn *d);
 
-/* indexed arrays: with compile-time bounds an inline struct { T data[N]; }, else a zrt_iarray */
-bool iarray_fixed(const Type *t);
-int64_t iarray_count(const Type *t);                 /* fixed arrays only */
+/* indexed arrays (iarray_fixed, iarray_count: emit.h) */
 const char *iarray_count_c(Emitter *E, const Type *t, const char *a);
 const char *iarray_bounds_c(Emitter *E, const Type *t, const char *a, bool hi);
 const char *iarray_copy_c(Emitter *E, const Type *t, const char *dst, const char *src);
@@ -139,10 +108,10 @@ const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
 
 /* The C variable holding the element of contracted array sym in the loop nest being emitted, or
- * NULL (backend/emit_stmt.c). */
+ * NULL (emit_assign.c). */
 const char *emit_contracted(Emitter *E, const Symbol *sym);
 
-/* work done once before a statement: full reductions, hoisted scalar subexpressions */
+/* work done once before a statement: full reductions, hoisted scalar subexpressions (emit_hoist.c) */
 void hoist(Emitter *E, Expr *e, bool parallel_ctx);
 void hoist_reset(Emitter *E);
 
@@ -150,33 +119,151 @@ void hoist_reset(Emitter *E);
  * nest can alias it (then it is declared restrict). */
 const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct);
 
-/* statements */
-void emit_stmt(Emitter *E, Stmt *st);
-void emit_stmts(Emitter *E, StmtList *l);
+/* ---- emit_decls.c: variables and their storage ---- */
 
-/* the program */
-typedef struct EmitOptions {
-  bool no_fuse;                /* -fno-fuse: every array statement gets its own loop nest */
-  bool no_comm_opt;            /* -fno-comm-opt: transfers stay where comm_insert put them */
-  bool no_overlap;             /* -fno-overlap: no interior/border split of stencil loops */
-  bool no_copy_elim;           /* -fno-copy-elim: A := T always copies */
-} EmitOptions;
-/* Write the C program to out; its pattern tables (PatTable*, in the arena) are added to patterns. */
-int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *source, const EmitOptions *opts,
-                   PtrVec *patterns);
+/* The declared region of a parallel type as a C zrt_region (following type names). */
+const char *array_region(Emitter *E, TypeSyn *ts);
+/* Allocate parallel array variable sym of declared region decl (a C zrt_region), in the shape of
+ * the array it exchanges storage with, if any; an indexed array a of type t with run-time bounds. */
+void alloc_array(Emitter *E, Symbol *sym, const char *decl);
+void alloc_iarray(Emitter *E, const char *a, Type *t);
+/* Initialize variable a of type t with initializer in. */
+void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in);
+/* True if t holds an indexed array with run-time bounds inside a record or an array (not compiled yet). */
+bool has_nested_iarray(const Type *t);
+/* The elaboration of global variable sym of declaration d (config_index: its row of the config
+ * table, or -1). */
+void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index);
 
-/* ---- the pattern file (emit_pdl.c, docs/pdl.md "Files azc writes") ---- */
+/* ---- emit_loops.c: loop nests over regions, temporaries, containment checks ---- */
 
-typedef struct PdlOptions {
-  int nprocs;                  /* --pdl-np */
-  const SemaConfigEnv *config; /* -s values (the other config vars take their defaults) */
-  bool comments;               /* --pdl-comments: a header and a line per pattern left out (an extension) */
-} PdlOptions;
+/* The C index variable of each dimension in a loop nest: i0, i1, ... */
+extern const char *const index_names[MAX_RANK];
+/* True if dimension k of region sem is known to be a plain range or singleton of unit stride. */
+bool simple_dim(const Region *sem, int k);
+/* Open the loop nest over region c (a C zrt_region), over this process's part of it unless
+ * E->loops_whole, in row-major order, in the given order of dimensions (outermost first), or with
+ * dimension k running down where dir[k] < 0; the index of dimension k is index_names[k]. Masked
+ * regions (sem) skip masked-out indices; a transfer whose DN the IR puts between the interior and
+ * the border (E->split_dn) splits the nest. loops_end closes it, arrays' pointers hoisted first. */
+void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map);
+void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order);
+void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order, const int8_t *dir);
+void loops_end(Emitter *E, int rank);
+/* True if the loop directions array statement s asks for (IrStmt.loop_dir) can be emitted. */
+bool loop_dirs_ok(Emitter *E, const IrStmt *s, int rank);
+/* True if sym is a parallel array variable or parameter. */
+bool is_array_sym(const Symbol *sym);
+/* The containment checks of every access of e under the covering region (or under region src). */
+void access_checks(Emitter *E, Expr *e);
+void access_checks_under(Emitter *E, Expr *e, const char *src);
+/* A temporary array over the covering region, freed after the statement; its element at map. */
+const char *temp_over_cover(Emitter *E, Type *t, int rank);
+const char *temp_elem(Emitter *E, const char *zt, Type *t, const IndexMap *map);
 
-/* The most processes --pdl-np accepts. */
-#define PDL_MAX_NPROCS 1024
+/* ---- emit_hoist.c: the work computed once before a statement (also hoist, hoist_reset) ---- */
 
-/* Write the pattern file of the program whose C produced the tables patterns (PatTable*): what a
- * run on o->nprocs processes records with --az-pdl, computed at compile time. */
-void emit_pdl(FILE *out, Arena *a, Sema *S, const PtrVec *patterns, const PdlOptions *o);
+/* Remember that e's value is in C variable v until the statement ends. */
+void hoisted(Emitter *E, Expr *e, const char *v);
+
+/* ---- emit_reduce.c: reductions, partial reductions, scans, floods ---- */
+
+/* The identity of reduction operator op for result type t (section 6.6), and acc := acc op v. */
+const char *reduce_identity(Emitter *E, RedOp op, Type *t);
+const char *reduce_step(Emitter *E, RedOp op, const char *acc, const char *v);
+/* A copy of accumulator acc of type t to pass by address, so that acc's own is never taken. */
+const char *acc_copy(Emitter *E, Type *t, const char *acc);
+/* The '#pragma omp simd' clause for a loop folding into acc with op, or NULL (order matters). */
+const char *simd_reduction_clause(Emitter *E, RedOp op, Type *t, const char *acc);
+/* Combine every process's part acc of full reduction e (of operator op, type t): gathered here, or
+ * into its split-phase gather (IC_GATHER_PUT, IC_GATHER_BEGIN). */
+void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e);
+/* Computed before the statement: a full reduction, a partial reduction, a scan, a flood. */
+void hoist_reduce(Emitter *E, Expr *e);
+void hoist_partial(Emitter *E, Expr *e);
+void hoist_scan(Emitter *E, Expr *e);
+void flood_copy(Emitter *E, Expr *e);
+/* A partial reduction's parts in temporary zt combined along the dimensions zred (handle: begun
+ * split-phase), and a scan finished from its line's values lv (and mask lk). */
+void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle);
+void scan_rest(Emitter *E, Expr *e, const char *lv, const char *lk);
+
+/* ---- emit_comm.c: the IR's communication operations ---- */
+
+/* The operation at e (IW_AT), or NULL. */
+const IrComm *comm_at(Emitter *E, const Expr *e);
+/* Before root e: its remaps and transfer calls; the DN of the next loop nest; the SVs due at the
+ * next hoist_reset. comm_after: those, and a DN no loop nest took. */
+void comm_before(Emitter *E, Expr *e);
+void comm_after(Emitter *E);
+/* Operations between statements (and at a procedure's exit). */
+void emit_ops(Emitter *E, const PtrVec *ops);
+void emit_exit_ops(Emitter *E, const PtrVec *ops);
+
+/* ---- emit_split.c: split-phase collectives ---- */
+
+/* A partial reduction, flood or scan statement begun split-phase (IrStmt.line_split) whose C blocks
+ * stay open until its IC_LINE_END: what its end needs. */
+typedef struct LineOpen {
+  IrStmt *s;                   /* P := e */
+  const char *handle;          /* its communication's handle */
+  const char *zt, *zred;       /* the C names of its result's temporary and reduced dimensions */
+  const char *handle2, *zk;    /* a scan under a mask: the assembly of where the mask holds */
+  bool region;                 /* the block of a region statement around it is open too */
+  bool begun;
+  const char *cover;           /* its covering region, and what was hoisted for it */
+  Region *cover_sem;
+  int cover_rank;
+  PtrVec temps, hoist_keys, hoist_vals;
+} LineOpen;
+
+/* A split-phase gather: opened (handle, buffer), a value put in (or begun, when it is the only
+ * one), begun after its statements, ended, handed to the runtime (run-ahead). */
+void gather_open(Emitter *E, const IrGather *g);
+void gather_value(Emitter *E, const IrComm *op, const char *acc);
+void gather_begin(Emitter *E, const IrGather *g);
+void gather_end(Emitter *E, const IrGather *g);
+void gather_defer(Emitter *E, const IrGather *g);
+/* If e is the right-hand side of the statement being begun split-phase, begin its communication
+ * and return true. */
+bool partial_begun(Emitter *E, const Expr *e, const char *zt, const char *zred);
+bool flood_begun(Emitter *E, const Expr *e, const char *zf, const char *zt, const char *zs);
+bool scan_begun(Emitter *E, const Expr *e, const char *lv, const char *zv, const char *lk, const char *zk, unsigned mask);
+/* Line statement d begun: its blocks stay open; line_end (IC_LINE_END of s) finishes and closes them. */
+void line_opened(Emitter *E, LineOpen *d);
+void line_end(Emitter *E, const IrStmt *s);
+
+/* ---- emit_assign.c, emit_io.c, emit_wrap.c: statements ---- */
+
+void emit_scalar_assign(Emitter *E, IrStmt *s);
+void emit_parallel_assign(Emitter *E, IrStmt *s);
+/* The loop nest of parallel assignment s after its right-hand side was hoisted. */
+void emit_assign_loops(Emitter *E, IrStmt *s);
+/* If l->items[i] begins a fused loop nest (passes/fusion.c), emit it; returns how many list items
+ * it is (0: not fused). */
+int emit_fused(Emitter *E, IrList *l, int i);
+void emit_write(Emitter *E, Stmt *st);
+void emit_read(Emitter *E, Stmt *st);
+/* wrap/reflect st under the region of its region statement (NULL: none). */
+void emit_wrap(Emitter *E, Stmt *st, Bracket *region);
+
+/* ---- emit_stmt.c: statements, control flow, lists ---- */
+
+/* The covering region in effect (C expression, what sema knows, rank), saved while another is. */
+typedef struct CoverScope {
+  const char *cover;
+  Region *sem;
+  int rank;
+} CoverScope;
+/* Make (c, sem, rank) the covering region; returns the one it replaces. cover_leave restores it. */
+CoverScope cover_enter(Emitter *E, const char *c, Region *sem, int rank);
+void cover_leave(Emitter *E, CoverScope saved);
+/* Open the block of region statement st (its region the covering region, sema's view sem);
+ * region_close ends it. */
+CoverScope region_open(Emitter *E, const Stmt *st, Region *sem);
+void region_close(Emitter *E);
+/* One statement, and a list with the communication between its statements. */
+void emit_stmt(Emitter *E, IrStmt *s);
+void emit_list(Emitter *E, IrList *l);
+
 #endif

@@ -1,20 +1,21 @@
 /* emit_pdl.c - the pattern file azc writes next to the C (docs/pdl.md, "Files azc writes"): what a
- * run on N processes with the config defaults records with --az-pdl, computed at compile time. Each
- * pattern table (the calls the C emitter made in the body of a pattern loop, in order) is played on
- * every process as the runtime plays it: a transfer's DR is a beginRecv from each process that
- * sends here, SR a beginSend to each destination, DN and SV end them (zg_pair_boxes decides who
- * sends what); a gather's steps are begun and ended as zrt_coll.c does (zg_gather_step, with the algorithm
- * the runtime chooses by default for N processes). The
- * values come from pdl_values.c, the text from rtl/zrt_pevents.c, in Felten's strict Appendix A form:
- * no comments. A pattern whose sizes are not known at compile time is left out; with --pdl-comments
- * (an extension of the format) a header and a comment line in its place say what and why. */
+ * run on N processes with the config defaults records with --az-pdl, computed at compile time from
+ * the IR. The communication operations of one iteration of each pattern loop (passes/patterns.c),
+ * in program order, the same the C writer prints, are played on every process as the runtime
+ * plays their calls: a transfer's DR is a beginRecv from each process that sends here, SR a
+ * beginSend to each destination, DN and SV end them (zg_pair_boxes decides who sends what); a
+ * gather's steps are begun and ended as zrt_coll.c does (zg_gather_step, with the algorithm the
+ * runtime chooses by default for N processes). The values come from pdl_values.c, the text from
+ * rtl/zrt/zrt_pevents.c, in Felten's strict Appendix A form: no comments. A pattern whose sizes are
+ * not known at compile time is left out; with --pdl-comments (an extension of the format) a header
+ * and a comment line in its place say what and why. */
 #include <string.h>
 #include "pdl_internal.h"
 #include "zrt_pevents.h"
 
 /* A transfer as last described (zrt_xfer_begin/add), with this process's peers. */
 typedef struct Plan {
-  const char *x;
+  const IrTransfer *t;
   int id;
   bool skip;                 /* an item's reads leave its storage: the calls do nothing */
   int nrecv, nsend;
@@ -24,14 +25,14 @@ typedef struct Plan {
 
 /* A gather begun and not yet finished. */
 typedef struct Gather {
-  const char *handle;        /* split-phase: the C variable of its handle */
+  const IrGather *g;         /* split-phase: the gather of the IR */
   size_t n;                  /* bytes per process */
   int ordinal;               /* gathers begun before it in the iteration */
   bool flat;                 /* flat or dissemination, as the runtime chooses for P processes */
   int step, steps;           /* the step in flight, of how many */
 } Gather;
 
-/* Playing one pattern table on one process. */
+/* Playing one iteration of a pattern loop on one process. */
 typedef struct Play {
   PdlValues *V;
   int me, P, pattern;
@@ -55,15 +56,15 @@ static void record(Play *pl, zrt_pevent kind, int peer, int tag, size_t bytes) {
   pl->ev[pl->nev++] = (zrt_pev){pl->pattern, (int)kind, peer, tag, (int64_t)bytes};
 }
 
-/* The plan of zrt_xfer x, made on first use. */
-static Plan *plan_of(Play *pl, const char *x, bool make) {
+/* The plan of transfer t, made on first use. */
+static Plan *plan_of(Play *pl, const IrTransfer *t, bool make) {
   for (int i = 0; i < pl->plans.len; i++) {
     Plan *p = pl->plans.items[i];
-    if (!strcmp(p->x, x)) return p;
+    if (p->t == t) return p;
   }
   if (!make) return NULL;
   Plan *p = ARENA_NEW(pl->V->arena, Plan);
-  p->x = x;
+  p->t = t;
   vec_push(pl->V->arena, &pl->plans, p);
   return p;
 }
@@ -93,12 +94,8 @@ static void plan_peers(Play *pl, Plan *p, const zrt_region *c, const zg_item *it
   }
 }
 
-/* zrt_xfer_begin and zrt_xfer_add of transfer t (zrt_xfer x): its region and items. */
-static void describe(Play *pl, const char *x, const IrTransfer *t) {
-  if (!t) {
-    pl->why = "it has a transfer the code generator made itself";
-    return;
-  }
+/* zrt_xfer_begin and zrt_xfer_add of transfer t: its region and items. */
+static void describe(Play *pl, const IrTransfer *t) {
   if (!t->cover) {
     pl->why = arena_printf(pl->V->arena, "transfer %d (line %d) runs under a region that is not named", t->id, t->line);
     return;
@@ -107,7 +104,7 @@ static void describe(Play *pl, const char *x, const IrTransfer *t) {
     pl->why = arena_printf(pl->V->arena, "transfer %d (line %d) has more than %d items", t->id, t->line, ZG_MAX_ITEMS);
     return;
   }
-  Plan *p = plan_of(pl, x, true);
+  Plan *p = plan_of(pl, t, true);
   p->id = t->id;
   p->skip = false;
   zrt_region c;
@@ -134,19 +131,28 @@ static void describe(Play *pl, const char *x, const IrTransfer *t) {
   plan_peers(pl, p, &c, items, n);
 }
 
-/* DR, SR, DN or SV of zrt_xfer x. */
-static void xfer_call(Play *pl, PatCallKind k, const char *x) {
-  Plan *p = plan_of(pl, x, false);
+/* One Ironman call of transfer t: DR (a beginRecv from each process that sends here), SR (a
+ * beginSend to each destination), DN (endRecv) or SV (endSend). */
+static void xfer_call(Play *pl, zrt_pevent kind, const IrTransfer *t) {
+  Plan *p = plan_of(pl, t, false);
   if (!p) {
-    pl->why = arena_printf(pl->V->arena, "a transfer (%s in the C) is described before the loop", x);
+    pl->why = arena_printf(pl->V->arena, "transfer %d (line %d) is described before the loop", t->id, t->line);
     return;
   }
   if (pl->P == 1 || p->skip) return;
-  bool recv = k == PC_DR || k == PC_DN;
+  bool recv = kind == ZRT_PEV_BEGIN_RECV || kind == ZRT_PEV_END_RECV;
   int n = recv ? p->nrecv : p->nsend;
-  zrt_pevent kind = k == PC_DR ? ZRT_PEV_BEGIN_RECV : k == PC_SR ? ZRT_PEV_BEGIN_SEND : k == PC_DN ? ZRT_PEV_END_RECV : ZRT_PEV_END_SEND;
   for (int i = 0; i < n; i++)
     record(pl, kind, recv ? p->recv_from[i] : p->send_to[i], p->id, recv ? p->recv_bytes[i] : p->send_bytes[i]);
+}
+
+/* The calls of an operation on transfer t: its description first, then DR, SR, DN, SV as asked. */
+static void xfer_calls(Play *pl, const IrTransfer *t, bool describe_it, bool dr_sr, bool dn, bool sv) {
+  if (describe_it) describe(pl, t);
+  if (dr_sr && !pl->why) xfer_call(pl, ZRT_PEV_BEGIN_RECV, t);
+  if (dr_sr && !pl->why) xfer_call(pl, ZRT_PEV_BEGIN_SEND, t);
+  if (dn && !pl->why) xfer_call(pl, ZRT_PEV_END_RECV, t);
+  if (sv && !pl->why) xfer_call(pl, ZRT_PEV_END_SEND, t);
 }
 
 /* The calls of g's step in flight: begun (beginRecv, beginSend) or completed (endRecv, endSend). */
@@ -160,27 +166,27 @@ static void gather_calls(Play *pl, const Gather *g, bool begin) {
   }
 }
 
-/* Begin a gather of a value of type t (gather_start in zrt_coll.c). */
-/* The bytes each process contributes to the gather of call c: one reduction's value, or several
- * packed one after the other (PatCall.group). */
-static bool gather_size(const PatCall *c, size_t *n) {
-  if (!c->group) return pdl_type_size(c->type, n);
+/* The bytes each process contributes to a gather: reduction e's value, or the values of split-phase
+ * gather ig packed one after the other. */
+static bool gather_size(const Expr *e, const IrGather *ig, size_t *n) {
+  if (!ig) return pdl_type_size(e->type, n);
   *n = 0;
-  for (int i = 0; i < c->group->len; i++) {
+  for (int i = 0; i < ig->values.len; i++) {
     size_t one;
-    if (!pdl_type_size(c->group->items[i], &one)) return false;
+    if (!pdl_type_size(((const Expr *)ig->values.items[i])->type, &one)) return false;
     *n += one;
   }
   return true;
 }
 
-static Gather *gather_begin(Play *pl, const char *handle, const PatCall *c) {
+/* Begin a gather (gather_start in zrt_coll.c): of reduction e's value, or split-phase gather ig. */
+static Gather *gather_begin(Play *pl, const Expr *e, const IrGather *ig) {
   Gather *g = ARENA_NEW(pl->V->arena, Gather);
-  g->handle = handle;
+  g->g = ig;
   g->ordinal = pl->ngathers++;
   g->flat = zg_gather_flat_default(pl->P);
   g->steps = zg_gather_steps(pl->P, g->flat);
-  if (!gather_size(c, &g->n)) {
+  if (!gather_size(e, ig, &g->n)) {
     pl->why = "the size of a reduction's value is not known at compile time";
     return g;
   }
@@ -197,11 +203,11 @@ static void gather_end(Play *pl, Gather *g) {
   }
 }
 
-/* The split-phase gather whose handle is h (taken off the list), or NULL. */
-static Gather *gather_of(Play *pl, const char *h) {
+/* The split-phase gather ig in flight (taken off the list), or NULL. */
+static Gather *gather_of(Play *pl, const IrGather *ig) {
   for (int i = 0; i < pl->gathers.len; i++) {
     Gather *g = pl->gathers.items[i];
-    if (g->handle == h) {
+    if (g->g == ig) {
       pl->gathers.items[i] = pl->gathers.items[--pl->gathers.len];
       return g;
     }
@@ -209,33 +215,75 @@ static Gather *gather_of(Play *pl, const char *h) {
   return NULL;
 }
 
-/* Play one call of the table. */
-static void play_call(Play *pl, const PatCall *c) {
+/* Play one communication operation. */
+static void play_op(Play *pl, const IrComm *c) {
   switch (c->kind) {
-  case PC_XFER: describe(pl, c->x, c->t); break;
-  case PC_DR: case PC_SR: case PC_DN: case PC_SV: xfer_call(pl, c->kind, c->x); break;
-  case PC_GATHER: gather_end(pl, gather_begin(pl, NULL, c)); break;
-  case PC_GATHER_BEGIN: vec_push(pl->V->arena, &pl->gathers, gather_begin(pl, c->x, c)); break;
-  case PC_GATHER_END: {
-    Gather *g = gather_of(pl, c->x);
+  case IC_XFER_BEGIN: xfer_calls(pl, c->t, true, true, false, false); break;
+  case IC_XFER_ONCE: xfer_calls(pl, c->t, true, true, true, true); break;
+  case IC_XFER_DN: xfer_calls(pl, c->t, false, false, true, false); break;
+  case IC_XFER_SV: xfer_calls(pl, c->t, false, false, false, true); break;
+  case IC_GATHER: gather_end(pl, gather_begin(pl, c->e, NULL)); break;
+  case IC_GATHER_BEGIN: vec_push(pl->V->arena, &pl->gathers, gather_begin(pl, NULL, c->g)); break;
+  case IC_GATHER_END: {
+    Gather *g = gather_of(pl, c->g);
     if (g) gather_end(pl, g);
     else pl->why = "a reduction is combined before the loop";
     break;
   }
+  case IC_XFER_ELSEWHERE: case IC_GATHER_OPEN: case IC_GATHER_PUT: case IC_PATTERN_BEGIN: case IC_PATTERN_END:
+  case IC_PATTERN_LEAVE: break; /* no call */
+  default: pl->why = arena_printf(pl->V->arena, "it has communication a pattern cannot hold (%s)", ir_comm_kind_name(c->kind));
   }
 }
 
-/* What process me records in one iteration of pattern table T, or NULL with *why set. */
-static Play *play(PdlValues *V, const PatTable *T, int me, const char **why) {
+static void play_ops(Play *pl, const PtrVec *ops) {
+  for (int i = 0; i < ops->len && !pl->why; i++) play_op(pl, ops->items[i]);
+}
+
+static void play_list(Play *pl, const IrList *l);
+
+/* The operations of statement s and of the statements nested in it, in program order (a repeat
+ * loop tests its condition after its body). */
+static void play_stmt(Play *pl, const IrStmt *s) {
+  if (s->kind != IR_REPEAT) play_ops(pl, &s->comm);
+  play_list(pl, &s->body);
+  for (int i = 0; i < s->narms; i++) play_list(pl, &s->arms[i]);
+  play_list(pl, &s->else_body);
+  if (s->kind == IR_REPEAT) play_ops(pl, &s->comm);
+}
+
+static void play_list(Play *pl, const IrList *l) {
+  play_ops(pl, &l->head);
+  for (int i = 0; i < l->n; i++) {
+    play_ops(pl, &l->items[i]->before);
+    play_stmt(pl, l->items[i]);
+    play_ops(pl, &l->items[i]->after);
+  }
+  play_ops(pl, &l->tail);
+}
+
+/* What process me records in one iteration of pattern loop s, or NULL with *why set. */
+static Play *play(PdlValues *V, const IrStmt *s, int me, const char **why) {
   Play *pl = ARENA_NEW(V->arena, Play);
   pl->V = V;
   pl->me = me;
   pl->P = V->nprocs;
-  pl->pattern = T->id;
-  for (int i = 0; i < T->calls.len && !pl->why; i++) play_call(pl, T->calls.items[i]);
+  pl->pattern = s->pattern;
+  play_list(pl, &s->body);
   if (!pl->why && pl->gathers.len) pl->why = "a reduction begun in the loop is combined after it";
   *why = pl->why;
   return pl->why ? NULL : pl;
+}
+
+/* The pattern loops of list l (and of the lists nested in it), in program order, into out. */
+static void pattern_loops(Arena *a, const IrList *l, PtrVec *out) {
+  for (int i = 0; i < l->n; i++) {
+    const IrStmt *s = l->items[i];
+    if (s->pattern) vec_push(a, out, (void *)s);
+    pattern_loops(a, &s->body, out);
+    for (int k = 0; k < s->narms; k++) pattern_loops(a, &s->arms[k], out);
+    pattern_loops(a, &s->else_body, out);
+  }
 }
 
 /* The header comment (--pdl-comments): what the file is, for how many processes and which config
@@ -249,23 +297,26 @@ static void header(FILE *out, Sema *S, const PdlOptions *o) {
   fprintf(out, "\n");
 }
 
-void emit_pdl(FILE *out, Arena *a, Sema *S, const PtrVec *patterns, const PdlOptions *o) {
+void emit_pdl(FILE *out, Arena *a, const IrProgram *ir, const PdlOptions *o) {
+  Sema *S = ir->sema;
   PdlValues V;
   pdl_values_init(&V, a, S, o->config, o->nprocs);
-  int P = o->nprocs, n = patterns->len, npatterns = 0;
+  PtrVec loops = {0};
+  for (int i = 0; i < ir->procs.len; i++) pattern_loops(a, &((const IrProc *)ir->procs.items[i])->body, &loops);
+  int P = o->nprocs, n = loops.len, npatterns = 0;
   for (int i = 0; i < n; i++) {
-    const PatTable *T = patterns->items[i];
-    if (T->id > npatterns) npatterns = T->id;
+    const IrStmt *T = loops.items[i];
+    if (T->pattern > npatterns) npatterns = T->pattern;
   }
   /* every pattern on every process: plays[i * P + p], all NULL where the pattern is not written */
   const char **notes = ARENA_ARRAY(a, const char *, npatterns + 1);
   Play **plays = ARENA_ARRAY(a, Play *, (size_t)n * (size_t)P);
   for (int i = 0; i < n; i++) {
-    const PatTable *T = patterns->items[i];
+    const IrStmt *T = loops.items[i];
     const char *why = NULL;
     for (int p = 0; p < P && !why; p++) plays[(size_t)i * P + p] = play(&V, T, p, &why);
     if (!why) continue;
-    notes[T->id] = arena_printf(a, "not written: %s", why);
+    notes[T->pattern] = arena_printf(a, "not written: %s", why);
     for (int p = 0; p < P; p++) plays[(size_t)i * P + p] = NULL;
   }
   /* their calls, process by process */

@@ -3,7 +3,7 @@
  * storage, the grids), known at compile time for the config defaults, or the reason they are not. */
 #ifndef AZC_PDL_INTERNAL_H
 #define AZC_PDL_INTERNAL_H
-#include "emit_internal.h"
+#include "emit.h"
 #include "zrt_geom.h"
 
 typedef struct PdlValues {

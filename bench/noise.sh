@@ -25,7 +25,7 @@ mkdir -p "$out"
 status=0
 
 cc -O2 -std=gnu11 -o "$out/selfish" bench/noise/selfish.c || exit 1
-cc -O2 -std=gnu11 -shared -fPIC -Irtl -o "$out/noise.so" bench/noise/preload.c rtl/zrt_noise.c || exit 1
+cc -O2 -std=gnu11 -shared -fPIC -Irtl/zrt -o "$out/noise.so" bench/noise/preload.c rtl/zrt/zrt_noise.c || exit 1
 selfish() { "$out/selfish" 1 > "$out/s0" & "$out/selfish" 1 > "$out/s1"; wait; echo "machine noise $1: $(cat "$out/s0"); $(cat "$out/s1")"; }
 
 for p in jacobi cg monitor ensemble; do "$AZC" "bench/$p/$p.zpl" -o "$out/$p" --no-pdl || exit 1; done

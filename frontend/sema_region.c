@@ -380,6 +380,11 @@ static Region *region_operands(Sema *S, RegionSyn *rs, bool decl_ctx, int64_t *d
   return r;
 }
 
+/* a + b and a - b as the generated C computes bounds (-fwrapv): wrapping around, never undefined
+ * (section 4.1). */
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+
 /* d of B / d in B (section 5.5). */
 static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
   int64_t d[MAX_RANK] = {0};
@@ -404,11 +409,11 @@ static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
     }
     int64_t lo = x->lo, hi = x->hi, dk = d[k];
     if (rs->kind == RX_OF) {
-      x->lo = dk < 0 ? lo + dk : hi + 1;
-      x->hi = dk < 0 ? lo - 1 : hi + dk;
+      x->lo = dk < 0 ? wrap_add(lo, dk) : wrap_add(hi, 1);
+      x->hi = dk < 0 ? wrap_add(lo, -1) : wrap_add(hi, dk);
     } else {
-      x->lo = dk < 0 ? lo : hi - dk + 1;
-      x->hi = dk < 0 ? lo - dk - 1 : hi;
+      x->lo = dk < 0 ? lo : wrap_add(wrap_sub(hi, dk), 1);
+      x->hi = dk < 0 ? wrap_add(wrap_sub(lo, dk), -1) : hi;
     }
     x->kind = x->lo == x->hi ? DK_SINGLE : DK_RANGE;
     x->stride = 1;
@@ -446,10 +451,10 @@ static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
       continue;
     }
     if (rs->kind == RX_AT) {
-      x->lo += d[k];
-      x->hi += d[k];
+      x->lo = wrap_add(x->lo, d[k]);
+      x->hi = wrap_add(x->hi, d[k]);
     } else {
-      x->stride *= d[k] < 0 ? -d[k] : d[k];
+      x->stride = (int64_t)((uint64_t)x->stride * (d[k] < 0 ? 0 - (uint64_t)d[k] : (uint64_t)d[k]));
     }
   }
   return r;

@@ -1,7 +1,8 @@
 /* ir.h - the program IR (architecture.md): procedures of scalar statements and array statements.
  * An array statement is [region] lhs := expr with the arrays it reads, the array it writes, and
  * every shifted reference (array, direction, wrap-around) explicit; control flow keeps its shape.
- * Later passes (communication analysis, fusion) work on this; the C emitter reads it. */
+ * ir/lower.c builds it from the checked program; the passes (passes/passes.h) read and rewrite
+ * it; the writers (backend/) print it. Nothing in ir/ calls a pass. */
 #ifndef AZC_IR_H
 #define AZC_IR_H
 #include <stdio.h>
@@ -53,12 +54,86 @@ typedef struct IrTransfer {
   XferPlace place;
   IrStmt *start;            /* XF_EARLY, XF_HOISTED: the statement it starts before */
   struct IrTransfer *by;    /* XF_REDUNDANT, XF_COMBINED */
-  bool emitted;             /* the back end has declared it */
 } IrTransfer;
+
+/* ---- communication as operations ----
+ * Every communication event of the program is an operation (IrComm) at its place in program
+ * order: between the statements of a list (IrList.head and .tail, IrStmt.before and .after), or
+ * inside a statement (IrStmt.comm, in the order they happen there), relative to an expression the
+ * statement evaluates. passes/overlap.c decides what runs split-phase and places the collectives'
+ * begins and ends between statements, passes/patterns.c brackets the pattern loops' iterations,
+ * passes/comm_place.c places the rest (the transfers' DR, SR, DN and SV points, remaps, the
+ * collectives inside statements). The C writer prints each where it stands; the pattern file is
+ * played from the same operations. */
+
+typedef enum {
+  IC_XFER_BEGIN,     /* transfer t: region and items set, DR and SR */
+  IC_XFER_ONCE,      /* transfer t: region and items set, DR, SR, DN and SV at once (hoisted) */
+  IC_XFER_DN,        /* transfer t: DN (IW_NEST: between the interior and the border of the loop nest) */
+  IC_XFER_SV,        /* transfer t: SV */
+  IC_XFER_ELSEWHERE, /* transfer t of this expression runs elsewhere: removed, combined, hoisted,
+                      * or begun above (its DN follows) */
+  IC_REMAP,          /* the shifted read e (A@^d, a shift wider than the fluff or known only at run
+                      * time) copied from the owners of the shifted elements */
+  IC_GATHER,         /* full reduction e: its processes' parts gathered and combined */
+  IC_GATHER_OPEN,    /* split-phase gather g: takes the values of the statements that follow */
+  IC_GATHER_PUT,     /* full reduction e's part goes into gather g, which begins after them */
+  IC_GATHER_BEGIN,   /* gather g begins (at its one value e, or after its statements) */
+  IC_GATHER_END,     /* gather g ends: its statements' variables are assigned */
+  IC_GATHER_DEFER,   /* gather g is handed to the runtime, which ends it up to AZ_RUNAHEAD gathers later */
+  IC_GATHER_FLUSH,   /* every gather handed to the runtime ends (after the loop at `line`, or at the
+                      * procedure's exit) */
+  IC_LINE,           /* partial reduction, flood or scan e: its parts combined along the grid's lines
+                      * (fetched from their owners, assembled) */
+  IC_LINE_BEGIN,     /* the same begun, for the statement s := e */
+  IC_LINE_END,       /* and ended: s's target is assigned */
+  IC_WRAP,           /* wrap or reflect of operand e: remapped within its array */
+  IC_PATTERN_BEGIN,  /* an iteration of pattern loop `pattern` begins */
+  IC_PATTERN_END,    /* and ends (after the body's continue point) */
+  IC_PATTERN_LEAVE   /* after the loop, or at the procedure's exit (pattern 0): no iteration is open */
+} IrCommKind;
+
+/* Where an operation inside a statement happens, relative to expression `at`. */
+typedef enum {
+  IW_BETWEEN,        /* not inside a statement: in a list */
+  IW_BEFORE,         /* before root `at` (a right-hand side, condition, output item, initializer,
+                      * operand of a partial reduction or flood) is evaluated */
+  IW_AT,             /* when `at` (a reduction, partial reduction, scan, flood, wrap operand) has
+                      * been computed here */
+  IW_NEST,           /* in the loop nest that evaluates root `at`, between its interior and border */
+  IW_AFTER           /* when the statement is done with root `at` */
+} IrWhen;
+
+typedef struct IrGather IrGather;
+
+typedef struct IrComm {
+  IrCommKind kind;
+  IrWhen when;
+  Expr *at;                 /* the expression it is placed relative to (inside a statement) */
+  Expr *e;                  /* the expression it is about (the shifted read, the reduction, ...) */
+  IrTransfer *t;            /* IC_XFER_* */
+  IrGather *g;              /* IC_GATHER_OPEN .. IC_GATHER_DEFER */
+  IrStmt *s;                /* IC_LINE_BEGIN, IC_LINE_END: the statement s := e */
+  int pattern;              /* IC_PATTERN_*: its number (0: every pattern of the procedure) */
+  int line;                 /* IC_GATHER_FLUSH after a loop: its line (0: at the procedure's exit) */
+} IrComm;
+
+/* A split-phase gather (passes/overlap.c): the full reductions of consecutive statements x := E
+ * travel in one collective, begun after the last of them and ended where the first statement that
+ * may need one of their results is (or handed to the runtime: run-ahead). */
+struct IrGather {
+  int id;                   /* 1, 2, ... in the program */
+  PtrVec members;           /* IrStmt*: the statements x := E, assigned when it ends */
+  PtrVec values;            /* Expr*: their full reductions, in order */
+  int *member_first;        /* per member: the index of its first value */
+  bool runahead;            /* every member runs ahead (passes/runahead.c) */
+};
 
 typedef struct IrList {
   IrStmt **items;
   int n;
+  PtrVec head;              /* IrComm*: at its start, before the first statement */
+  PtrVec tail;              /* IrComm*: at its end, after the last statement */
 } IrList;
 
 struct IrStmt {
@@ -88,6 +163,16 @@ struct IrStmt {
                              * (passes/fusion.c) */
   bool contracted;          /* IR_ARRAY in a fused loop nest: its target is read nowhere but later in
                              * that nest, so each element lives in a C variable there, not in memory */
+  IrTransfer *nest_dn;      /* IR_ARRAY, first statement of a fused loop nest: the transfer whose DN
+                             * the loop nest does between its interior and its border (overlap.c) */
+  IrGather *gather;         /* x := E whose full reductions travel in split-phase gather g (overlap.c) */
+  bool line_split;          /* P := e with e a partial reduction, flood or scan begun split-phase
+                             * here and ended by an IC_LINE_END later in its list (overlap.c) */
+  /* communication (see IrComm) */
+  PtrVec before;            /* IrComm*: just before it in its list */
+  PtrVec comm;              /* IrComm*: inside it (for a fused loop nest, all of the nest's, on its
+                             * first statement), in the order they happen */
+  PtrVec after;             /* IrComm*: just after it in its list */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -98,7 +183,13 @@ struct IrStmt {
 typedef struct IrProc {
   Symbol *sym;
   IrList body;
+  bool entry;               /* the program's entry procedure (no covering region to inherit) */
+  PtrVec init_transfers;    /* IrTransfer*: those of its local variables' initializers */
+  PtrVec init_comm;         /* IrComm*: the communication of those initializers, in order */
+  PtrVec exit;              /* IrComm*: at its exit, where a return jumps to */
 } IrProc;
+
+typedef struct IrCommIndex IrCommIndex;
 
 typedef struct IrProgram {
   Sema *sema;
@@ -106,36 +197,22 @@ typedef struct IrProgram {
   PtrVec transfers;         /* IrTransfer*, in id order */
   int ntransfers;
   int npatterns;
+  PtrVec gathers;           /* IrGather*, in id order */
   PtrVec storage_like;      /* Symbol* pairs (T, A): T is allocated with A's storage shape, so that
                              * the two can exchange storage (passes/copy_elim.c) */
+  const char *one_process;  /* something the program uses that runs on one process only (yet), as
+                             * "NAME is" / "NAMES are" (comm_place.c), or NULL */
+  int one_process_line;
+  IrCommIndex *comm_index;  /* the operations inside statements by expression (ir_comm_at) */
 } IrProgram;
 
-typedef struct IrOptions {
-  bool no_comm_opt;         /* -fno-comm-opt: every transfer where comm_insert put it */
-  bool no_overlap;          /* -fno-overlap: no split-phase reductions, so none runs ahead */
-  bool no_copy_elim;        /* -fno-copy-elim: every A := T copies */
-  bool no_fuse;             /* -fno-fuse: every array statement has its own loop nest, no contraction */
-} IrOptions;
-
-/* Lower a checked program and run the communication passes. */
-IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts);
+/* ir/lower.c: the IR of a checked program, before any pass. */
+IrProgram *ir_lower(Arena *a, Sema *S);
 /* True if a write to array t may change what a read of array s sees (same or shared storage). */
 bool ir_may_share(const Symbol *t, const Symbol *s);
-/* passes/comm_insert.c: the ghost-cell transfers of every statement. */
-void comm_insert(Arena *a, IrProgram *ir);
-/* passes/comm_opt.c: remove, combine and move transfers (modify/use analysis). */
-void comm_opt(Arena *a, IrProgram *ir);
-/* passes/runahead.c: the split-phase reductions whose results a loop never needs (IrStmt.runahead). */
-void find_runahead(IrProgram *ir);
-/* passes/patterns.c: which loop bodies are communication patterns. */
-void find_patterns(IrProgram *ir);
-/* passes/copy_elim.c: the copies A := T that may exchange storage instead (IrStmt.exchange), and
- * the array whose storage shape T must have for that (NULL: its own). */
-void copy_elim(Arena *a, IrProgram *ir);
-Symbol *copy_elim_shape_of(const IrProgram *ir, const Symbol *t);
-/* passes/fusion.c: the statements that share a loop nest (IrStmt.fuse_next) and the targets that
- * live only inside it (IrStmt.contracted). */
-void find_fusion(IrProgram *ir);
+/* The array whose storage shape array t is allocated with (copy elimination may exchange the two
+ * arrays' storage, IrProgram.storage_like), or NULL: its own. */
+Symbol *ir_storage_shape(const IrProgram *ir, const Symbol *t);
 /* ir/uses.c: where the program uses an array. ir_names_sym: e is a name of the Symbol* arg.
  * ir_stmt_names: statement s itself (its expressions and region mask, not nested statements)
  * names t. ir_write_only: s is t := e (any region), e and the mask not naming t. ir_reads_only_here:
@@ -150,8 +227,6 @@ bool ir_only_assigned_outside(const IrProgram *ir, const IrList *body, int first
 /* True if every index of parallel array sym has its own element: no flood dimension, where all
  * the indices of a dimension share one. */
 bool ir_distinct_elements(const Symbol *sym);
-/* The transfer that comes before evaluating e, if any. */
-IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e);
 /* ir/walk.c: pred(e, arg) for e and every expression inside it / for every expression of
  * statement st itself (not of the statements nested in it). */
 typedef bool (*IrExprPred)(const Expr *e, const void *arg);
@@ -182,6 +257,24 @@ const Stmt *ir_split_stmt(const Stmt *st);
 /* True if st may need what split-phase reduction split assigns or what the rest of its
  * expression reads, so that split must end before st. */
 bool ir_split_needed(const Stmt *st, const Stmt *split);
+/* ir/comm.c: a new operation; ir_comm_at: the operations placed relative to expression at inside
+ * its statement (IrComm.at), in order, or NULL (built on first use, after the last pass);
+ * ir_comm_kind_name: what an operation does, for printing. */
+IrComm *ir_comm_new(Arena *a, IrCommKind kind, IrWhen when, Expr *at);
+const PtrVec *ir_comm_at(Arena *a, IrProgram *ir, const Expr *at);
+const char *ir_comm_kind_name(IrCommKind kind);
+/* True if e is a call with an effect besides its value (a procedure, a file or timer builtin):
+ * a loop computing it must run its steps in order. */
+bool ir_effectful_call(const Expr *e, const void *arg);
+/* True if the elements of array statement s may be computed in any order, several at once: it
+ * does not read its target shifted, needs no loop order, calls nothing with an effect, computes no
+ * reduction, scan or flood, and its target has no flood dimension. */
+bool ir_elements_independent(const IrStmt *s);
+/* True if a statement of l (or nested in one) is a return. */
+bool ir_returns(const IrList *l);
+/* The array variable e is a part of (e itself, or a field or a constant-index component of its
+ * elements, at any depth), or NULL. */
+Expr *ir_path_root(Expr *e);
 /* Print it (azc --emit=ir). */
 void ir_print(FILE *out, const IrProgram *ir);
 #endif

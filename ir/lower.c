@@ -201,12 +201,12 @@ static IrStmt *lower_stmt(Lower *L, Stmt *st) {
 }
 
 static IrList lower_list(Lower *L, StmtList *l) {
-  IrList r = {ARENA_ARRAY(L->a, IrStmt *, l->n > 0 ? l->n : 1), l->n};
+  IrList r = {.items = ARENA_ARRAY(L->a, IrStmt *, l->n > 0 ? l->n : 1), .n = l->n};
   for (int i = 0; i < l->n; i++) r.items[i] = lower_stmt(L, l->items[i]);
   return r;
 }
 
-IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
+IrProgram *ir_lower(Arena *a, Sema *S) {
   Lower L = {a, S};
   IrProgram *ir = ARENA_NEW(a, IrProgram);
   ir->sema = S;
@@ -214,16 +214,11 @@ IrProgram *ir_lower(Arena *a, Sema *S, const IrOptions *opts) {
     Symbol *sym = S->procs.items[i];
     IrProc *p = ARENA_NEW(a, IrProc);
     p->sym = sym;
+    p->entry = sym == S->entry;
     p->body.n = 1;
     p->body.items = ARENA_ARRAY(a, IrStmt *, 1);
     p->body.items[0] = lower_stmt(&L, sym->proc->body);
     vec_push(a, &ir->procs, p);
   }
-  comm_insert(a, ir);
-  if (!opts || !opts->no_comm_opt) comm_opt(a, ir);
-  if (!opts || !opts->no_overlap) find_runahead(ir);
-  if (!opts || !opts->no_copy_elim) copy_elim(a, ir);
-  if (!opts || !opts->no_fuse) find_fusion(ir);
-  find_patterns(ir);
   return ir;
 }

@@ -1,4 +1,7 @@
-/* print.c - azc --emit=ir: the IR as readable text, one statement per line with its source line. */
+/* print.c - azc --emit=ir: the IR as readable text, one statement per line with its source line,
+ * what it reads, writes and shifts and what the passes decided for it, and every communication
+ * operation at its place: between statements at the list's indentation, inside a statement below
+ * it, marked '|'. */
 #include <string.h>
 #include "ir.h"
 
@@ -45,7 +48,16 @@ static void print_region(FILE *out, const IrProgram *ir, const Region *r) {
   fputc(']', out);
 }
 
-/* One statement and what it reads, writes and shifts. */
+/* The items of transfer t: " A@[0,1] B@[1,0]". */
+static void print_items(FILE *out, const IrTransfer *t) {
+  for (int j = 0; j < t->items.len; j++) {
+    const IrShift *sh = t->items.items[j];
+    fprintf(out, " %s@[", sh->array->name);
+    for (int k = 0; k < sh->rank; k++) fprintf(out, "%s%lld", k ? "," : "", (long long)sh->d[k]);
+    fputc(']', out);
+  }
+}
+
 /* Where comm_opt put transfer t's Ironman calls. */
 static void print_placement(FILE *out, const IrProgram *ir, const IrTransfer *t) {
   switch (t->place) {
@@ -63,6 +75,62 @@ static void print_placement(FILE *out, const IrProgram *ir, const IrTransfer *t)
   fputc('\n', out);
 }
 
+/* ' TEXT' of expression e in quotes. */
+static void print_quoted(FILE *out, const IrProgram *ir, const Expr *e) {
+  fputs(" '", out);
+  print_text(out, ir, e->start, e->end);
+  fputc('\'', out);
+}
+
+/* Where inside its statement operation c happens. */
+static void print_when(FILE *out, const IrProgram *ir, const IrComm *c) {
+  switch (c->when) {
+  case IW_BEFORE: fputs(" before", out); print_quoted(out, ir, c->at); break;
+  case IW_NEST: fputs(" in the loop nest of", out); print_quoted(out, ir, c->at); fputs(", between its interior and border", out); break;
+  case IW_AFTER: fputs(" after", out); print_quoted(out, ir, c->at); break;
+  case IW_AT: fputs(" at", out); print_quoted(out, ir, c->at); break;
+  default: break;
+  }
+}
+
+/* The source lines of gather g's statements, "12, 13". */
+static void print_members(FILE *out, const IrGather *g) {
+  for (int i = 0; i < g->members.len; i++) fprintf(out, "%s%d", i ? ", " : "", ((const IrStmt *)g->members.items[i])->line);
+}
+
+/* One communication operation, at source line `line`, indented depth. */
+static void print_comm(FILE *out, const IrProgram *ir, const IrComm *c, int line, int depth) {
+  fprintf(out, "%5d  %*s| %s", c->e ? c->e->loc.line : line, depth * 2, "", ir_comm_kind_name(c->kind));
+  switch (c->kind) {
+  case IC_XFER_BEGIN: case IC_XFER_ONCE: case IC_XFER_DN: case IC_XFER_SV: case IC_XFER_ELSEWHERE:
+    fprintf(out, " %d", c->t->id);
+    break;
+  case IC_REMAP: print_quoted(out, ir, c->e); break;
+  case IC_GATHER_PUT: case IC_GATHER_BEGIN: fprintf(out, " %d", c->g->id); break;
+  case IC_GATHER_OPEN: case IC_GATHER_END: case IC_GATHER_DEFER:
+    fprintf(out, " %d (lines ", c->g->id);
+    print_members(out, c->g);
+    fputc(')', out);
+    break;
+  case IC_GATHER_FLUSH:
+    if (c->line) fprintf(out, " (of the loop at line %d)", c->line);
+    break;
+  case IC_LINE_BEGIN: case IC_LINE_END: print_quoted(out, ir, c->s->ast->rhs); fprintf(out, " (line %d)", c->s->line); break;
+  case IC_PATTERN_BEGIN: case IC_PATTERN_END: case IC_PATTERN_LEAVE:
+    if (c->pattern) fprintf(out, " %d", c->pattern);
+    else fputs(" (whichever is open)", out);
+    break;
+  case IC_GATHER: case IC_LINE: case IC_WRAP: break; /* said by where it is */
+  }
+  print_when(out, ir, c);
+  fputc('\n', out);
+}
+
+static void print_comms(FILE *out, const IrProgram *ir, const PtrVec *ops, int line, int depth) {
+  for (int i = 0; i < ops->len; i++) print_comm(out, ir, ops->items[i], line, depth);
+}
+
+/* One statement and what it reads, writes and shifts. */
 static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int depth) {
   fprintf(out, "%5d  %*s%s", s->line, depth * 2, "", kind_names[s->kind]);
   if (s->pattern) fprintf(out, "  (its body is pattern %d)", s->pattern);
@@ -108,32 +176,46 @@ static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int dept
   for (int i = 0; i < s->transfers.len; i++) {
     const IrTransfer *t = s->transfers.items[i];
     fprintf(out, "%5d  %*stransfer %d:", t->line, depth * 2 + 2, "", t->id);
-    for (int j = 0; j < t->items.len; j++) {
-      const IrShift *sh = t->items.items[j];
-      fprintf(out, " %s@[", sh->array->name);
-      for (int k = 0; k < sh->rank; k++) fprintf(out, "%s%lld", k ? "," : "", (long long)sh->d[k]);
-      fputc(']', out);
-    }
+    print_items(out, t);
     print_placement(out, ir, t);
   }
-  for (int i = 0; i < s->pre.len; i++) {
-    const IrTransfer *t = s->pre.items[i];
-    fprintf(out, "%5d  %*s%s transfer %d here\n", s->line, depth * 2 + 2, "",
-            t->place == XF_HOISTED ? "DR SR DN SV of" : "DR SR of", t->id);
-  }
+  if (s->nest_dn) fprintf(out, "%5d  %*sinterior first: the loop nest waits for transfer %d between its interior and border\n", s->line,
+                          depth * 2 + 2, "", s->nest_dn->id);
+  if (s->gather) fprintf(out, "%5d  %*ssplit-phase: its reductions travel in gather %d\n", s->line, depth * 2 + 2, "", s->gather->id);
+  if (s->line_split) fprintf(out, "%5d  %*ssplit-phase: its communication ends later\n", s->line, depth * 2 + 2, "");
+  print_comms(out, ir, &s->comm, s->line, depth + 1);
   print_list(out, ir, &s->body, depth + 1);
   for (int i = 0; i < s->narms; i++) print_list(out, ir, &s->arms[i], depth + 1);
   print_list(out, ir, &s->else_body, depth + 1);
 }
 
 static void print_list(FILE *out, const IrProgram *ir, const IrList *l, int depth) {
-  for (int i = 0; i < l->n; i++) print_stmt(out, ir, l->items[i], depth);
+  int line = l->n ? l->items[0]->line : 0;
+  print_comms(out, ir, &l->head, line, depth);
+  for (int i = 0; i < l->n; i++) {
+    const IrStmt *s = l->items[i];
+    print_comms(out, ir, &s->before, s->line, depth);
+    print_stmt(out, ir, s, depth);
+    print_comms(out, ir, &s->after, s->line, depth);
+    line = s->line;
+  }
+  print_comms(out, ir, &l->tail, line, depth);
 }
 
 void ir_print(FILE *out, const IrProgram *ir) {
   for (int i = 0; i < ir->procs.len; i++) {
     const IrProc *p = ir->procs.items[i];
-    fprintf(out, "%5d  procedure %s%s\n", p->sym->proc->name.loc.line, p->sym->name, p->sym == ir->sema->entry ? " (entry)" : "");
+    int line = p->sym->proc->name.loc.line;
+    fprintf(out, "%5d  procedure %s%s\n", line, p->sym->name, p->sym == ir->sema->entry ? " (entry)" : "");
+    for (int k = 0; k < p->init_transfers.len; k++) {
+      const IrTransfer *t = p->init_transfers.items[k];
+      fprintf(out, "%5d    initializer transfer %d:", t->line, t->id);
+      print_items(out, t);
+      fputc('\n', out);
+    }
+    print_comms(out, ir, &p->init_comm, line, 1);
     print_list(out, ir, &p->body, 1);
+    if (p->exit.len) fprintf(out, "%5d    at the exit (a return jumps there):\n", line);
+    print_comms(out, ir, &p->exit, line, 2);
   }
 }

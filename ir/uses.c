@@ -64,6 +64,12 @@ bool ir_only_assigned_outside(const IrProgram *ir, const IrList *body, int first
   return true;
 }
 
+Symbol *ir_storage_shape(const IrProgram *ir, const Symbol *t) {
+  for (int i = 0; ir && i + 1 < ir->storage_like.len; i += 2)
+    if (ir->storage_like.items[i] == t) return ir->storage_like.items[i + 1];
+  return NULL;
+}
+
 bool ir_distinct_elements(const Symbol *sym) {
   const Type *t = sym ? sym->type : NULL;
   if (!t || t->kind != TY_PARALLEL || !t->region) return false;

@@ -145,3 +145,44 @@ static bool rest_needed(const Stmt *st, const Expr *e) {
 bool ir_split_needed(const Stmt *st, const Stmt *split) {
   return ir_stmt_needs(st, split->lhs->sym) || rest_needed(st, split->rhs);
 }
+
+bool ir_effectful_call(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_CALL && (ir_is_call(e, NULL) || !e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open);
+}
+
+bool ir_elements_independent(const IrStmt *s) {
+  if (!s || s->kind != IR_ARRAY || s->needs_temp || ir_expr_any(s->ast->rhs, ir_own_loop, NULL) ||
+      ir_expr_any(s->ast->rhs, ir_effectful_call, NULL) || !ir_distinct_elements(s->writes))
+    return false;
+  for (int k = 0; k < MAX_RANK; k++)
+    if (s->loop_dir[k] != 0) return false;
+  for (int i = 0; i < s->shifts.len; i++)
+    if (ir_may_share(s->writes, ((IrShift *)s->shifts.items[i])->array)) return false;
+  return true;
+}
+
+Expr *ir_path_root(Expr *e) {
+  for (;;) {
+    if (e->kind == EX_FIELD) {
+      e = e->base;
+    } else if (e->kind == EX_INDEX && e->base->rank > 0) {
+      for (int i = 0; i < e->nargs; i++)
+        if (e->args[i]->rank != 0) return NULL;
+      e = e->base;
+    } else {
+      break;
+    }
+  }
+  return e->kind == EX_NAME && e->sym ? e : NULL;
+}
+
+bool ir_returns(const IrList *l) {
+  for (int i = 0; i < l->n; i++) {
+    const IrStmt *s = l->items[i];
+    if (s->ast->kind == ST_RETURN || ir_returns(&s->body) || ir_returns(&s->else_body)) return true;
+    for (int k = 0; k < s->narms; k++)
+      if (ir_returns(&s->arms[k])) return true;
+  }
+  return false;
+}

@@ -13,7 +13,7 @@
  * Only transfers under a named region move or merge: the region is the same wherever it is used.
  * A statement that calls a procedure may write anything; one that returns or leaves a loop ends
  * the stretch a transfer may start in. */
-#include "ir.h"
+#include "passes.h"
 
 typedef struct Avail {         /* ghost cells that are current */
   Symbol *cover;

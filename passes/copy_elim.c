@@ -12,7 +12,7 @@
  * storage_like) while it keeps its own storage region for the containment checks. T has no
  * shifted reads, so no transfer ever names it; A's transfers name A's zrt_array, whose storage
  * the runtime looks up at each call, and none is in flight across a write of A. */
-#include "ir.h"
+#include "passes.h"
 
 /* The loop body a candidate copy sits in, and where. */
 typedef struct Candidate {
@@ -147,10 +147,4 @@ static void visit_list(Arena *a, IrProgram *ir, const IrList *l) {
 
 void copy_elim(Arena *a, IrProgram *ir) {
   for (int p = 0; p < ir->procs.len; p++) visit_list(a, ir, &((IrProc *)ir->procs.items[p])->body);
-}
-
-Symbol *copy_elim_shape_of(const IrProgram *ir, const Symbol *t) {
-  for (int i = 0; ir && i + 1 < ir->storage_like.len; i += 2)
-    if (ir->storage_like.items[i] == t) return ir->storage_like.items[i + 1];
-  return NULL;
 }

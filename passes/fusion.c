@@ -22,7 +22,7 @@
  * but by later statements of the same nest (elsewhere it is only ever assigned) needs no storage
  * there: each element lives in a C variable of the loop body. Its array keeps its allocation,
  * which no one reads, for the containment checks. */
-#include "ir.h"
+#include "passes.h"
 
 /* The most array statements one nest holds: more arrays than this in one loop would not keep
  * their rows in cache (and the pairwise checks stay cheap on generated programs). */
@@ -136,6 +136,7 @@ static void fuse_list(IrProgram *ir, const IrList *l) {
   }
 }
 
-void find_fusion(IrProgram *ir) {
+void find_fusion(Arena *a, IrProgram *ir) {
+  (void)a;
   for (int p = 0; p < ir->procs.len; p++) fuse_list(ir, &((IrProc *)ir->procs.items[p])->body);
 }

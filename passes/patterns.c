@@ -7,9 +7,11 @@
  * run only when reached), a procedure call, output or input of parallel values, floods, partial
  * reductions, scans, '@^' or wide shifts, wrap and reflect, transfers under regions that are not
  * named (their sizes may change), reductions that run ahead (passes/runahead.c: their gathers end
- * iterations later). Patterns are numbered 1, 2, ... (IrStmt.pattern of the loop); the generated
- * code brackets each iteration with zrt_pattern_begin/end. */
-#include "ir.h"
+ * iterations later). Patterns are numbered 1, 2, ... (IrStmt.pattern of the loop), and each
+ * iteration is bracketed: IC_PATTERN_BEGIN at the start of the body, IC_PATTERN_END at its end,
+ * IC_PATTERN_LEAVE after the loop (an exit leaves an iteration open) and, in a procedure that
+ * returns, at its exit (pattern 0: whichever is open). */
+#include "passes.h"
 
 typedef struct Scan {
   bool comm;                 /* has communication */
@@ -90,23 +92,44 @@ static void scan_list(const IrList *l, Scan *sc, bool straight) {
   for (int i = 0; i < l->n; i++) scan_stmt(l->items[i], sc, straight);
 }
 
-static void find_list(IrProgram *ir, IrList *l);
+/* Put operation kind of pattern n first (at_front) or last in ops. */
+static void bracket_op(Arena *a, PtrVec *ops, IrCommKind kind, int n, bool at_front) {
+  IrComm *c = ir_comm_new(a, kind, IW_BETWEEN, NULL);
+  c->pattern = n;
+  vec_push(a, ops, c);
+  if (!at_front) return;
+  for (int i = ops->len - 1; i > 0; i--) ops->items[i] = ops->items[i - 1];
+  ops->items[0] = c;
+}
 
-/* Number the loops whose bodies are patterns, innermost first. */
-static void find_stmt(IrProgram *ir, IrStmt *s) {
-  find_list(ir, &s->body);
-  for (int i = 0; i < s->narms; i++) find_list(ir, &s->arms[i]);
-  find_list(ir, &s->else_body);
-  if (s->kind != IR_WHILE && s->kind != IR_REPEAT && s->kind != IR_FOR) return;
+static bool find_list(Arena *a, IrProgram *ir, IrList *l);
+
+/* Number the loops whose bodies are patterns, innermost first, and bracket their iterations;
+ * true if s is or has such a loop. */
+static bool find_stmt(Arena *a, IrProgram *ir, IrStmt *s) {
+  bool found = find_list(a, ir, &s->body);
+  for (int i = 0; i < s->narms; i++) found |= find_list(a, ir, &s->arms[i]);
+  found |= find_list(a, ir, &s->else_body);
+  if (s->kind != IR_WHILE && s->kind != IR_REPEAT && s->kind != IR_FOR) return found;
   Scan sc = {false, false};
   scan_list(&s->body, &sc, true);
-  if (sc.comm && !sc.other) s->pattern = ++ir->npatterns;
+  if (!sc.comm || sc.other) return found;
+  s->pattern = ++ir->npatterns;
+  bracket_op(a, &s->body.head, IC_PATTERN_BEGIN, s->pattern, true);
+  bracket_op(a, &s->body.tail, IC_PATTERN_END, s->pattern, false);
+  bracket_op(a, &s->after, IC_PATTERN_LEAVE, s->pattern, true);
+  return true;
 }
 
-static void find_list(IrProgram *ir, IrList *l) {
-  for (int i = 0; i < l->n; i++) find_stmt(ir, l->items[i]);
+static bool find_list(Arena *a, IrProgram *ir, IrList *l) {
+  bool found = false;
+  for (int i = 0; i < l->n; i++) found |= find_stmt(a, ir, l->items[i]);
+  return found;
 }
 
-void find_patterns(IrProgram *ir) {
-  for (int i = 0; i < ir->procs.len; i++) find_list(ir, &((IrProc *)ir->procs.items[i])->body);
+void find_patterns(Arena *a, IrProgram *ir) {
+  for (int i = 0; i < ir->procs.len; i++) {
+    IrProc *p = ir->procs.items[i];
+    if (find_list(a, ir, &p->body) && ir_returns(&p->body)) bracket_op(a, &p->exit, IC_PATTERN_LEAVE, 0, true);
+  }
 }

@@ -7,7 +7,7 @@
  * after the loop, where x may be read; the value x has then is the last iteration's, as before.
  * Only statements directly in the loop body qualify. Such a loop's iterations do not each hold a
  * whole conversation, so it is not a pattern (passes/patterns.c). */
-#include "ir.h"
+#include "passes.h"
 
 /* True if no statement of body but s, and not s's own value or the loop's condition, needs x,
  * and nothing in the loop changes what the rest of s's value reads. */
@@ -40,6 +40,7 @@ static void find_list(IrList *l) {
   for (int i = 0; i < l->n; i++) find_stmt(l->items[i]);
 }
 
-void find_runahead(IrProgram *ir) {
+void find_runahead(Arena *a, IrProgram *ir) {
+  (void)a;
   for (int i = 0; i < ir->procs.len; i++) find_list(&((IrProc *)ir->procs.items[i])->body);
 }

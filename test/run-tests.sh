@@ -8,13 +8,15 @@
 # Runs
 #   a. test/check/*.zpl  - `azc -fsyntax-only NAME.zpl` (run inside test/check) must exit 0
 #                          with empty stderr, or stderr equal to NAME.stderr if present;
-#   b. test/diag/*/      - `azc [$(cat args)] NAME.zpl -o out.c` inside the directory:
+#   b. test/diag/*/      - `azc [$(cat args)] NAME.zpl -o out.c` inside a copy of the directory:
 #                          exit status 1 (or `expect-status N` from the file `status`),
 #                          stderr equal to expected.stderr (or starting with
 #                          expected.stderr.prefix), no out.c when the status is 1;
 #   c. $BUILD/test/test_* executables and test/unit/*.sh scripts (run from the repo
 #      root) must exit 0; a script that exits 77 is skipped (a tool it needs is missing),
 #      and the first line it printed says why.
+# Then, in a git checkout, no file the tests ran in may be new in the source tree (tests write
+# under $BUILD or a mktemp directory).
 # Prints `FAIL: name` (with a diff where useful) per failure and `SKIP: name (why)` per skipped
 # test; the last line is `N passed, M failed`, preceded by `K skipped ...` when K > 0; exits
 # non-zero when M > 0.
@@ -136,18 +138,15 @@ diagnostics() {
       fail "diag/$case" "no expected.stderr or expected.stderr.prefix"
       continue
     fi
-    # Remember what is in the directory, so that everything azc creates can be removed.
-    rm -f "$d/out.c"
-    ls -A "$d" >"$TMP/before"
+    # A copy of the directory, so that what azc writes (out.c, out.pdl) stays out of the source tree.
+    rm -rf "$TMP/case"
+    cp -R "$d" "$TMP/case"
+    rm -f "$TMP/case/out.c"
     # $args is split into words on purpose.
-    (cd "$d" && "$AZC" $args "$src" -o out.c) >"$TMP/out" 2>"$TMP/err"
+    (cd "$TMP/case" && "$AZC" $args "$src" -o out.c) >"$TMP/out" 2>"$TMP/err"
     st=$?
     made_out=no
-    [ -f "$d/out.c" ] && made_out=yes
-    ls -A "$d" >"$TMP/after"
-    for new in $(comm -13 "$TMP/before" "$TMP/after"); do
-      rm -rf "${d:?}/$new"
-    done
+    [ -f "$TMP/case/out.c" ] && made_out=yes
     problem=
     if [ "$st" -ne "$want" ]; then
       problem="exit status $st, expected $want"
@@ -209,6 +208,15 @@ job() {
   echo "$passed $failed $skipped" >"$TMPROOT/$key.count"
 }
 
+# The files of the source tree nobody tracks, before the tests: a test must not add any (its
+# files go under $BUILD or a mktemp directory). Only in a git checkout.
+untracked() {
+  git -C "$ROOT" status --porcelain --untracked-files=all 2>/dev/null | sed -n 's/^?? //p' | sort
+}
+in_git=no
+git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1 && in_git=yes
+[ $in_git = yes ] && untracked >"$TMPROOT/untracked.before"
+
 # In the order of the output, and in the order in which they start: the slow scripts first.
 # (Scripts are named from the repo root, the current directory.)
 set -- a b
@@ -236,6 +244,17 @@ for item in "$@"; do
   fi
 done
 wait
+
+if [ $in_git = yes ]; then
+  untracked >"$TMPROOT/untracked.after"
+  new=$(comm -13 "$TMPROOT/untracked.before" "$TMPROOT/untracked.after")
+  if [ -n "$new" ]; then
+    fail "source tree" "new files in it: written by the tests, or added while they ran"
+    echo "$new" | head -20
+  else
+    pass
+  fi
+fi
 
 # The last line is always "N passed, M failed" (CI reads it); skips are said on the line before.
 [ "$skipped" -gt 0 ] && echo "$skipped skipped (a tool they need is missing)"

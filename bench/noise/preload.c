@@ -1,5 +1,5 @@
 /* preload.c (bench) - AZ_NOISE for programs that do not use azc's runtime: built as a shared
- * object with rtl/zrt_noise.c and loaded with LD_PRELOAD into the hand-written MPI references, it
+ * object with rtl/zrt/zrt_noise.c and loaded with LD_PRELOAD into the hand-written MPI references, it
  * starts the same detours (process number and count from Open MPI's environment) before main;
  * in a process that Open MPI did not start (mpirun itself) it does nothing. */
 #include "zrt_noise.h"

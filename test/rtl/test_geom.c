@@ -1,4 +1,4 @@
-/* test_geom.c - the runtime's pure geometry (rtl/zrt_geom.c, which azc shares): zg_dims_create
+/* test_geom.c - the runtime's pure geometry (rtl/zrt/zrt_geom.c, which azc shares): zg_dims_create
  * chooses the same grid as Open MPI's MPI_Dims_create for every process count up to 256 and every
  * rank (both are called, MPI as a singleton), the blocks of a grid, and the rounds of the
  * dissemination gather. */

@@ -1,4 +1,4 @@
-/* test_pattern.c - patterns of a run (rtl/zrt_pattern.c) on one process, without MPI: the file
+/* test_pattern.c - patterns of a run (rtl/zrt/zrt_pattern.c) on one process, without MPI: the file
  * --az-pdl writes from the first iteration of each pattern, and AZ_CHECK=1 stopping at the first
  * call of a later iteration that differs from the first (a different call, one too many, one
  * missing), naming pattern, process and call. */

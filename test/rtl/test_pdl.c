@@ -1,4 +1,4 @@
-/* test_pdl.c - Parachute's analysis (rtl/pdl.c) on patterns built in memory, as the runtime will
+/* test_pdl.c - Parachute's analysis (rtl/pdl/pdl.c) on patterns built in memory, as the runtime will
  * build them: modes of Felten's FFT, blast, buffer sharing, the L0 option, deadlock, statement text. */
 #include "pdl.h"
 #include "rtl_check.h"

@@ -130,4 +130,14 @@ contracted=$(grep -o "/\* [A-Za-z0-9]*, contracted" "$t/f.c" | awk '{print $2}' 
 has "$t/s.c" "lines 104, 105, 106 and 107, one loop nest" yes "swm (CU, CV, Z, H)"
 awk '/lines 104, 105, 106 and 107, one loop nest/ { n = 1 } n && /zrt_xfer_split/ { s++ } n && /zrt_dn\(/ { d++ } n && /\/\* line [0-9]/ { n = 0 }
      END { exit !(s == 1 && d == 2) }' "$t/s.c" || { echo "codegen_shapes.sh: swm: the CU..H nest is not split around one transfer"; fail=1; }
+# a fused reduction that reads another array shifted (test/check/own_fused_shift.zpl): every
+# transfer begun (DR SR) is waited for (DN), the reduction statement's is the one comm-opt began
+# early, and the loop is a pattern the file holds
+"$AZC" test/check/own_fused_shift.zpl -o "$t/fs.c" || exit 1
+awk '/zrt_dr\(&zx[0-9]+\); zrt_sr/ { match($0, /zx[0-9]+/); b[substr($0, RSTART, RLENGTH)]++ }
+     /zrt_dn\(&zx[0-9]+\)/ { match($0, /zrt_dn\(&zx[0-9]+/); d[substr($0, RSTART + 8, RLENGTH - 8)]++ }
+     END { for (x in b) if (!(x in d)) exit 1; exit !(length(b) == 2) }' "$t/fs.c" &&
+  has "$t/fs.c" "started above; wait for the ghost cells" yes "own_fused_shift" &&
+  ! grep -q 'not written' "$t/fs.pdl" && grep -q '^pattern 1 {' "$t/fs.pdl" ||
+  { echo "codegen_shapes.sh: own_fused_shift: a transfer begun and not waited for, or no pattern written:"; grep -n 'zrt_d[rn]\|zrt_sr' "$t/fs.c"; fail=1; }
 exit $fail

@@ -1,7 +1,7 @@
 #!/bin/sh
 # driver.sh - the azc command line: options, version, help, unknown options, missing and misnamed
-# inputs, the error limit, --emit=ast to a file, and that a failed run leaves no output file; -I for
-# the header import and the C compiler, --cflags and --libs.
+# inputs, the error limit, --emit=ast to a file, --emit=ir after a given pass, and that a failed
+# run leaves no output file; -I for the header import and the C compiler, --cflags and --libs.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -71,7 +71,7 @@ cp samples/hello.zpl "$t/a*/h*.zpl"
 "$AZC" "$t/a*/h*.zpl" -o "$t/star.c" >/dev/null 2>&1 || { echo "driver.sh: a path with '*/' did not compile"; fail=1; }
 head -1 "$t/star.c" | grep -qF '*/' && [ "$(head -1 "$t/star.c" | grep -o '\*/' | wc -l)" != 1 ] &&
   { echo "driver.sh: the path's '*/' ended the header comment:"; head -1 "$t/star.c"; fail=1; }
-gcc -fsyntax-only -I rtl "$t/star.c" 2>/dev/null || { echo "driver.sh: the C of a path with '*/' does not compile"; fail=1; }
+gcc -fsyntax-only $("$AZC" --cflags) "$t/star.c" 2>/dev/null || { echo "driver.sh: the C of a path with '*/' does not compile"; fail=1; }
 # An output that names an input is refused, and the input is left as it was.
 cp samples/hello.zpl "$t/same.zpl"
 check output-is-input 1 "would overwrite the input" -- "$AZC" "$t/same.zpl" -o "$t/same.zpl"
@@ -84,6 +84,30 @@ check pdl-is-input 1 "would overwrite the input" -- "$AZC" "$t/same.zpl" -o "$t/
 printf 'program q;\nextern "a\\"b.h";\nprocedure q();\nbegin\nend;\n' > "$t/hdr.zpl"
 check header-quote 1 "C header name contains a quote" -- "$AZC" "$t/hdr.zpl" -o "$t/hdr.c"
 [ -e "$t/hdr.c" ] && { echo "driver.sh: a C file was written for a header name with a quote"; fail=1; }
+# --emit=ir-after=PASS: the IR as that pass left it (the pipeline runs in the order --help lists):
+# own_comm_opt's transfers are all where comm-insert put them until comm-opt moves them, and an
+# unknown pass is one line.
+oco=test/check/own_comm_opt.zpl
+check ir-after-insert 0 "" -- "$AZC" --emit=ir-after=comm-insert "$oco"
+grep -q 'transfer 1:' "$t/out" && ! grep -q 'removed:\|combined into\|hoisted:' "$t/out" ||
+  { echo "driver.sh: --emit=ir-after=comm-insert is not the IR before comm-opt"; fail=1; }
+check ir-after-opt 0 "" -- "$AZC" --emit=ir-after=comm-opt "$oco"
+grep -q 'removed:' "$t/out" && grep -q 'combined into' "$t/out" ||
+  { echo "driver.sh: --emit=ir-after=comm-opt shows no transfer comm-opt removed or combined"; fail=1; }
+"$AZC" --emit=ir "$oco" > "$t/last.ir" && "$AZC" --emit=ir-after=comm-place "$oco" > "$t/place.ir" &&
+  cmp -s "$t/last.ir" "$t/place.ir" || { echo "driver.sh: --emit=ir is not the IR after the last pass"; fail=1; }
+check ir-after-lower 0 "" -- "$AZC" --emit=ir-after=lower "$oco"
+grep -q 'transfer' "$t/out" && { echo "driver.sh: --emit=ir-after=lower shows transfers"; fail=1; }
+check ir-after-unknown 1 "unknown pass in '--emit=ir-after=nope'" -- "$AZC" --emit=ir-after=nope "$oco"
+# docs/architecture.md draws the passes in the order the driver runs them (azc --help lists them),
+# each with the switch that leaves it out
+"$AZC" --help | sed -n '/--emit=ir-after=PASS/,/^  -/p' | sed '1d;$d' | tr -d ' \n' | tr ',' '\n' | sed 1d > "$t/stages"; echo >> "$t/stages"
+sed -n '/^ passes\//,/^ *v$/p' docs/architecture.md | sed -n 's/^   |  \([a-z-]*\) .*/\1/p' > "$t/doc_stages"
+[ -s "$t/stages" ] && cmp -s "$t/stages" "$t/doc_stages" ||
+  { echo "driver.sh: the passes of docs/architecture.md are not those of azc --help, in its order:"; diff "$t/stages" "$t/doc_stages"; fail=1; }
+for sw in $(sed -n '/^ passes\//,/^ *v$/p' docs/architecture.md | grep -o -- '-fno-[a-z-]*'); do
+  "$AZC" "$sw" -fsyntax-only "$oco" 2>/dev/null || { echo "driver.sh: docs/architecture.md names the switch $sw, which azc does not know"; fail=1; }
+done
 # -I reaches the C compiler as well as the header import (issue 24): a header in inc/, a directory
 # that is not the source's, for the generated C and for a C file linked in; the executable in a
 # third directory. A header next to the source is found when the output is elsewhere.

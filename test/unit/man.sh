@@ -42,13 +42,13 @@ grep -q "^\\.TH AZPDL 1 .*\"azc $version\"" docs/man/azpdl.1 || say "azpdl.1 is 
 while read -r opt; do has "$opt" "$t/azc.txt" option; done <"$t/options"
 
 # compiled programs: the usage of zrt_help_text and the --az- options
-sed -n 's/^ *"  \(-[^ ,<]*\).*/\1/p' rtl/zrt_start.c | sort -u >"$t/prog_options"
-grep -oh '"--az-[a-z][a-z]*' rtl/*.c | tr -d '"' | sort -u >>"$t/prog_options"
+sed -n 's/^ *"  \(-[^ ,<]*\).*/\1/p' rtl/zrt/zrt_start.c | sort -u >"$t/prog_options"
+grep -oh '"--az-[a-z][a-z]*' rtl/*/*.c | tr -d '"' | sort -u >>"$t/prog_options"
 [ "$(wc -l <"$t/prog_options")" -ge 5 ] || say "too few program options read from rtl/: $(tr '\n' ' ' <"$t/prog_options")"
 while read -r opt; do has "$opt" "$t/azc.txt" "program option"; done <"$t/prog_options"
 
 # every environment variable read by name
-grep -oh 'getenv("[A-Z_][A-Z0-9_]*")' rtl/*.c backend/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u >"$t/env"
+grep -oh 'getenv("[A-Z_][A-Z0-9_]*")' rtl/*/*.c backend/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u >"$t/env"
 [ "$(wc -l <"$t/env")" -ge 10 ] || say "too few environment variables found: $(tr '\n' ' ' <"$t/env")"
 while read -r var; do has "$var" "$t/azc.txt" "environment variable"; done <"$t/env"
 for section in NAME SYNOPSIS DESCRIPTION OPTIONS ENVIRONMENT "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do

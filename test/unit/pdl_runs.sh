@@ -1,5 +1,5 @@
 #!/bin/sh
-# pdl_runs.sh - patterns written by running programs (--az-pdl=FILE, rtl/zrt_pattern.c): for
+# pdl_runs.sh - patterns written by running programs (--az-pdl=FILE, rtl/zrt/zrt_pattern.c): for
 # every sample, bench/micro/micro.zpl, test/check/own_comm_opt.zpl and own_tailored.zpl
 # on 1 to 4 processes (the default binding; msg and tailored), under AZ_CHECK=1 (every iteration of a
 # pattern must repeat the first), the file must pass `azpdl check` (Appendix A

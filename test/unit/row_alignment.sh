@@ -1,5 +1,5 @@
 #!/bin/sh
-# row_alignment.sh - row alignment of parallel arrays (rtl/zrt_array.c, AZ_ALIGN):
+# row_alignment.sh - row alignment of parallel arrays (rtl/zrt/zrt_array.c, AZ_ALIGN):
 # (a) a 2-D and 3-D program with odd sizes whose rows are padded on every process count (shifts,
 #     wrap, @^, a parallel initializer, reductions, a partial reduction, a scan, A := T, writeln of
 #     whole arrays) prints the same with AZ_ALIGN=0 (dense rows) as with the default on 1, 2, 3

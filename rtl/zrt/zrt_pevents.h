@@ -2,7 +2,8 @@
  * DR is a beginRecv from each process that sends here, SR a beginSend to each destination, DN an
  * endRecv, SV an endSend; a gather round is a beginRecv/beginSend pair, ended when the round
  * completes) and the pattern file they make, in Felten's strict Appendix A form (docs/pdl.md). No
- * MPI: the runtime writes a run's file with it (--az-pdl) and azc the file of a program (prog.pdl). */
+ * MPI: the runtime writes a run's file with it (--az-pdl) and azc the file of a program (prog.pdl).
+ * Internal to rtl/zrt/ (and azc); not installed. */
 #ifndef AZC_ZRT_PEVENTS_H
 #define AZC_ZRT_PEVENTS_H
 #include <stddef.h>

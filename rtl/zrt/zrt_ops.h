@@ -1,7 +1,8 @@
 /* zrt_ops.h - the language's arithmetic for generated code (section 6.3): checked integer division
  * and remainder (R1), exact integer powers, bit shifts (R14), @^ index wrapping. Header-only and
  * inline so that no element-wise work becomes a function call. Generated code is compiled with
- * -fwrapv, so signed overflow wraps as the language requires. */
+ * -fwrapv, so signed overflow wraps as the language requires. A public header of rtl/zrt/, the
+ * language runtime. */
 #ifndef AZC_ZRT_OPS_H
 #define AZC_ZRT_OPS_H
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* zrt_internal.h - what the runtime's files share behind zrt.h: the process-wide state, the
  * command-line parser and config conversion, the distribution (its pure arithmetic is in
  * zrt_geom.h, the pattern files' text in zrt_pevents.h), the error machinery and the file table.
- * Tests include it to reach the pure parts without MPI. */
+ * Tests include it to reach the pure parts without MPI. Internal to rtl/zrt/; not installed. */
 #ifndef AZC_ZRT_INTERNAL_H
 #define AZC_ZRT_INTERNAL_H
 #include "zrt.h"

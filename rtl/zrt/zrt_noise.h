@@ -1,6 +1,7 @@
-/* zrt_noise.h - injected noise (AZ_NOISE=RANKS:PERIOD_US:DURATION_US, rtl/zrt_noise.c): detours
+/* zrt_noise.h - injected noise (AZ_NOISE=RANKS:PERIOD_US:DURATION_US, rtl/zrt/zrt_noise.c): detours
  * that take the processor away from chosen processes, to measure how a program tolerates a late
- * process. No MPI, so that the hand-written MPI references get the same (bench/noise/preload.c). */
+ * process. No MPI, so that the hand-written MPI references get the same (bench/noise/preload.c).
+ * Internal to rtl/zrt/; not installed. */
 #ifndef AZC_ZRT_NOISE_H
 #define AZC_ZRT_NOISE_H
 

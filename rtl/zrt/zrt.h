@@ -1,7 +1,10 @@
 /* zrt.h - the runtime that azc's generated C calls: start-up and the command line (section 10),
  * config values, ordered output and formats, files and read, errors, halt, timers, and the
  * process grid, distribution and allocation of parallel arrays (section 11). SPMD: every process
- * runs the same program; scalar work is replicated, I/O happens once, in program order. */
+ * runs the same program; scalar work is replicated, I/O happens once, in program order.
+ * A public header of rtl/zrt/, the language runtime, the top layer of the runtime (on libsplit,
+ * rtl/libsplit/, and the patterns, rtl/pdl/); generated C includes it with zrt_region.h and
+ * zrt_ops.h. */
 #ifndef AZC_ZRT_H
 #define AZC_ZRT_H
 #include <limits.h>

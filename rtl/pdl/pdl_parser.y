@@ -1,6 +1,6 @@
 /* pdl_parser.y - the lemon grammar of PDL files (docs/pdl.md): Felten's Appendix A, plus the looser
  * forms of his examples (a receive without 'source', 'tag ANY', empty patterns and processes).
- * Actions only call pdl_add_* builders (rtl/pdl.h); the first syntax error stops the parse. */
+ * Actions only call pdl_add_* builders (rtl/pdl/pdl.h); the first syntax error stops the parse. */
 
 %name PdlParse
 %token_prefix PDL_T_

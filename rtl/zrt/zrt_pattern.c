@@ -8,7 +8,7 @@
  * AZ_CHECK=1 every later iteration must make exactly the same calls, and the first divergence
  * stops the run, naming pattern, process and call. For the tailored binding every process gets
  * every process's calls at the end of the first iteration and runs Parachute's analysis of the
- * pattern repeated in a loop (rtl/pdl_loop.c); the transfers ask it which ready tokens the steady
+ * pattern repeated in a loop (rtl/pdl/pdl_loop.c); the transfers ask it which ready tokens the steady
  * state can drop. The file's text is zrt_pevents.c's, which azc also uses for the file it writes
  * at compile time. */
 #include "pdl.h"

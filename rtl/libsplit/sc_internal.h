@@ -1,6 +1,7 @@
 /* sc_internal.h - what the libsplit core (sc_core.c: start-up, global pointers, segment allocation,
  * argument checks, statistics, the polling wait loop and its watchdog), the collectives
- * (sc_coll.c) and the two transports (sc_rma.c, sc_am.c) share. Not installed. */
+ * (sc_coll.c) and the two transports (sc_rma.c, sc_am.c) share. Internal to rtl/libsplit/; not
+ * installed. */
 #ifndef SC_INTERNAL_H
 #define SC_INTERNAL_H
 #include <mpi.h>

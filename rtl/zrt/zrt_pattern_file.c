@@ -1,6 +1,6 @@
 /* zrt_pattern_file.c - AZ_CHECK=FILE: the patterns a run must follow, read from a pattern file
  * (the one azc writes next to the C file, or one a run wrote with --az-pdl). The file is read
- * and checked with the same reader and analysis as azpdl's (rtl/pdl.c, frontend/pdl_*); each
+ * and checked with the same reader and analysis as azpdl's (rtl/pdl/pdl.c, rtl/pdl/pdl_lexer.re, pdl_parser.y); each
  * process keeps its own calls of every pattern as the runtime records them, so that every
  * iteration, the first one included, is compared call by call (zrt_pattern.c). */
 #include "pdl.h"

@@ -1,6 +1,6 @@
 /* zrt_region.h - regions as values in generated code: literals, the operators of/in/at/by
  * (section 5.5), and this process's part of a region. Header-only: small and called once per
- * statement, never per element. */
+ * statement, never per element. A public header of rtl/zrt/, the language runtime. */
 #ifndef AZC_ZRT_REGION_H
 #define AZC_ZRT_REGION_H
 #include <stdint.h>

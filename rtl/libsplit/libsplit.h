@@ -3,7 +3,9 @@
  * strided sections, remote atomics, teams and split-phase collectives. Two transports behind this
  * one API, chosen at sc_init: MPI-3 passive-target RMA (default) and Active Messages over MPI
  * point-to-point. Every wait in the library polls and yields. docs/libsplit.md states the memory
- * model (what a program may assume after each sync) and the cost of each call. */
+ * model (what a program may assume after each sync) and the cost of each call.
+ * The public header of rtl/libsplit/, the lowest layer of the runtime: it knows nothing of the
+ * language runtime (rtl/zrt/) or the patterns (rtl/pdl/) above it. */
 #ifndef LIBSPLIT_H
 #define LIBSPLIT_H
 #include <stdbool.h>

@@ -2,6 +2,8 @@
  * message matching, the event-ordering graph (deadlock), blast / synchronizing / receiver-buffered
  * modes, static receiver buffers and the space limit.
  *
+ * The public header of rtl/pdl/, the pattern layer of the runtime (docs/pdl.md); the language
+ * runtime (rtl/zrt/) uses it for AZ_CHECK and the tailored binding, azpdl for everything.
  * Plain C11 with malloc and no global state: built into azpdl and into libzrt.a. Nothing here
  * prints except the pdl_print_* functions, which write to the FILE* they are given. */
 #ifndef AZC_PDL_H
@@ -110,7 +112,7 @@ int pdl_check(PdlFile *f, const PdlOptions *opt);
 PdlAnalysis *pdl_analyse(PdlFile *f, const PdlPattern *p, const PdlOptions *opt);
 void pdl_analysis_free(PdlAnalysis *a);
 
-/* ---- patterns repeated in a loop (rtl/pdl_loop.c) ---- */
+/* ---- patterns repeated in a loop (rtl/pdl/pdl_loop.c) ---- */
 
 /* What a message needs in the steady state of a loop whose body is the pattern, with its receive
  * buffer reused from iteration to iteration: nothing (the receiver is proven done with the last
@@ -133,7 +135,7 @@ void pdl_print_stats(FILE *out, const PdlFile *f);
 /* A Graphviz digraph of one analysed pattern. */
 void pdl_print_dot(FILE *out, const PdlPattern *p);
 
-/* ---- reading (frontend/pdl_lexer.re and frontend/pdl_parser.y; in azpdl, not in libzrt) ---- */
+/* ---- reading (pdl_lexer.re and pdl_parser.y, next to this file; in azpdl and in libzrt.a) ---- */
 
 /* A token of the reader. */
 typedef struct PdlToken {

@@ -2,7 +2,8 @@
  * process grid (the choice of Open MPI's MPI_Dims_create), bounding boxes and the block
  * distribution, the boxes two processes exchange in a ghost-cell transfer, and the steps of a
  * reduction's gather (flat or dissemination). Compiled into libzrt.a and into azc (see the Makefile), so that the
- * pattern files azc writes at compile time and those a run records come from the same code. */
+ * pattern files azc writes at compile time and those a run records come from the same code.
+ * Internal to rtl/zrt/ (and azc); not installed. */
 #ifndef AZC_ZRT_GEOM_H
 #define AZC_ZRT_GEOM_H
 #include <stdbool.h>

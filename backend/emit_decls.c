@@ -1,0 +1,193 @@
+/* emit_decls.c - variables: their storage, their initializers, a global's elaboration step.
+ * A parallel array's storage region is its declared region widened by its border, with the fluff
+ * its transfers need (in another array's shape where copy elimination exchanges the two); indexed
+ * arrays may have run-time bounds; a config var comes from the command line (section 10), other
+ * globals in declaration order (section 3.3). */
+#include <stdlib.h>
+#include <string.h>
+#include "emit_internal.h"
+
+/* The storage region of array sym (of declared region C expression `decl`) as C array initializers
+ * lo and hi, and the fluff its transfers read, flo and fhi. */
+static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
+  for (int k = 0; k < sym->type->rank; k++) {
+    buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
+    buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
+     * widest shifts of the array, through parameters too); wider shifts use remaps */
+    buf_printf(flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
+    buf_printf(fhi, "%s%d", k ? ", " : "", sym->border_hi[k] < IR_FLUFF ? sym->border_hi[k] : IR_FLUFF);
+  }
+}
+
+/* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
+ * may exchange storage with another (passes/copy_elim.c) is allocated in that one's shape. */
+void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
+  Type *t = sym->type;
+  const char *a = emit_sym(E, sym);
+  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
+  storage_bounds(sym, decl, &lo, &hi, &flo, &fhi);
+  Symbol *shape = ir_storage_shape(E->ir, sym);
+  if (shape) {
+    free(flo.data);
+    free(fhi.data);
+    flo = fhi = (Buf){0};
+    storage_bounds(shape, decl, &alo, &ahi, &flo, &fhi);
+  }
+  emit_line(E, "{");
+  E->indent++;
+  emit_line(E, "zrt_region zd = %s;", decl);
+  if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
+  emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
+            a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+            sym->loc.line);
+  emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
+  emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
+  emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);
+  emit_line(E, "}");
+  E->indent--;
+  emit_line(E, "}");
+  free(lo.data);
+  free(hi.data);
+  free(flo.data);
+  free(fhi.data);
+  free(alo.data);
+  free(ahi.data);
+}
+
+/* The declared region of a parallel type as a C zrt_region (following type names). */
+const char *array_region(Emitter *E, TypeSyn *ts) {
+  while (ts && ts->kind == TS_NAME) {
+    Symbol *sym = sema_lookup(E->S, ts->name.name, ts->loc.off);
+    ts = sym && sym->kind == SYM_TYPE && sym->decl ? sym->decl->type : NULL;
+  }
+  if (!ts || ts->kind != TS_PARALLEL) return "zregion_none";
+  const char *saved = E->cover;
+  E->cover = NULL;
+  const char *r = emit_region_bracket(E, ts->region);
+  E->cover = saved;
+  return r;
+}
+
+/* Allocate an indexed array variable of type t (those with compile-time bounds are inline). */
+void alloc_iarray(Emitter *E, const char *a, Type *t) {
+  if (iarray_fixed(t)) return;
+  Buf lo = {0}, hi = {0};
+  for (int k = 0; k < t->ndims; k++) {
+    buf_printf(&lo, "%s(int64_t)(%s)", k ? ", " : "", emit_expr(E, t->dims[k].lo));
+    buf_printf(&hi, "%s(int64_t)(%s)", k ? ", " : "", emit_expr(E, t->dims[k].hi));
+  }
+  emit_line(E, "zrt_iarray_alloc(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s});", a, t->ndims,
+            emit_ctype(E, t->elem), lo.data, hi.data);
+  free(lo.data);
+  free(hi.data);
+}
+
+/* Store an initializer into variable a of type t (section 3.9). */
+void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
+  if (t->kind == TY_PARALLEL) {
+    const char *v = emit_convert(E, in->expr, t->elem);
+    /* every cell of the storage, row padding included (zrt_array_elems) */
+    emit_line(E, "{ %s zv = %s; size_t n = zrt_array_elems(&%s);", emit_ctype(E, t->elem), v, a);
+    emit_line(E, "  for (size_t i = 0; i < n; i++) ((%s *)%s.mem)[i] = zv; }", emit_ctype(E, t->elem), a);
+    return;
+  }
+  if (t->kind == TY_ARRAY) {
+    Type *et = t->elem;
+    if (in->expr) { /* one expression, possibly using index1..index6, per element in row-major order */
+      emit_line(E, "{ int64_t zix[%d];", t->ndims);
+      E->indent++;
+      const char *lo = iarray_bounds_c(E, t, a, false), *hi = iarray_bounds_c(E, t, a, true);
+      for (int k = 0; k < t->ndims; k++) {
+        emit_line(E, "for (zix[%d] = %s[%d]; zix[%d] <= %s[%d]; zix[%d]++) {", k, lo, k, k, hi, k, k);
+        E->init_idx[k] = arena_printf(E->arena, "zix[%d]", k);
+      }
+      emit_line(E, "((%s *)%s.data)[zrt_iindex(zix, %s, %s, %d, %d, \"?\")] = %s;", emit_ctype(E, et), a, lo, hi, t->ndims,
+                in->loc.line, emit_convert(E, in->expr, et));
+      for (int k = 0; k < t->ndims; k++) {
+        emit_line(E, "}");
+        E->init_idx[k] = NULL;
+      }
+      E->indent--;
+      emit_line(E, "}");
+      return;
+    }
+    if (in->entries) { /* an array of records or arrays: one initializer per element */
+      for (int i = 0; i < in->nentries; i++)
+        emit_init(E, arena_printf(E->arena, "((%s *)%s.data)[%d]", emit_ctype(E, et), a, i), et, in->entries[i]);
+      return;
+    }
+    PtrVec leaves = {0};
+    PtrVec stack = {0};
+    vec_push(E->arena, &stack, in);
+    while (stack.len) { /* flatten the brace list in row-major order */
+      InitSyn *x = stack.items[--stack.len];
+      if (x->expr) vec_push(E->arena, &leaves, x);
+      else
+        for (int i = x->nitems - 1; i >= 0; i--) vec_push(E->arena, &stack, x->items[i]);
+    }
+    for (int i = 0; i < leaves.len; i++) {
+      InitSyn *leaf = leaves.items[i];
+      emit_line(E, "((%s *)%s.data)[%d] = %s;", emit_ctype(E, et), a, i, emit_convert(E, leaf->expr, et));
+    }
+    return;
+  }
+  if (t->kind == TY_RECORD && !in->expr) {
+    for (int i = 0; i < in->nitems && i < t->nfields; i++)
+      emit_init(E, arena_printf(E->arena, "%s.%s", a, emit_name(E, t->fields[i].name)), t->fields[i].type, in->items[i]);
+    return;
+  }
+  emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
+}
+
+/* True if values of type t hold an indexed array with run-time bounds inside a record or another
+ * array (its storage would need allocating per element, which the emitter does not do yet). */
+bool has_nested_iarray(const Type *t) {
+  if (t->kind == TY_PARALLEL || t->kind == TY_ARRAY)
+    return (t->elem->kind == TY_ARRAY && !iarray_fixed(t->elem)) || has_nested_iarray(t->elem);
+  if (t->kind == TY_RECORD)
+    for (int i = 0; i < t->nfields; i++) {
+      const Type *f = t->fields[i].type;
+      if ((f->kind == TY_ARRAY && !iarray_fixed(f)) || has_nested_iarray(f)) return true;
+    }
+  return false;
+}
+
+/* The initializer of variable name (of type t) from declaration d, if it has one. */
+static void initialize(Emitter *E, const char *name, Type *t, Decl *d) {
+  if (!d->init) return;
+  hoist(E, d->init->expr, false);
+  emit_init(E, name, t, d->init);
+  hoist_reset(E);
+}
+
+/* Declare and (in the elaboration function) set up one variable of a var/const/config item. */
+void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
+  Type *t = sym->type;
+  if (!t || t->kind == TY_ERROR) return;
+  if (has_nested_iarray(t)) emit_unsupported(E, d->loc, "indexed arrays with run-time bounds inside records or arrays");
+  const char *name = emit_sym(E, sym);
+  if (sym->kind != SYM_EXTERN_VAR && sym->kind != SYM_EXTERN_CONST)
+    buf_printf(&E->globals, "static %s %s ZRT_UNUSED;\n", emit_ctype(E, t), name);
+  else
+    buf_printf(&E->globals, "extern %s%s %s;\n", sym->kind == SYM_EXTERN_CONST ? "const " : "", emit_ctype(E, t), name);
+  if (t->kind == TY_PARALLEL && !E->distributed) {
+    /* section 11: the grids follow the bounding boxes of the regions elaborated so far (all of
+     * them when regions are declared before arrays, as usual); arrays are allocated in order */
+    emit_line(E, "{ zrt_region zd = %s; zrt_bbox_add(&zd); }", array_region(E, d->type));
+    emit_line(E, "zrt_distribute_all();");
+    E->distributed = true;
+  }
+  if (t->kind == TY_PARALLEL) alloc_array(E, sym, array_region(E, d->type));
+  if (t->kind == TY_ARRAY) alloc_iarray(E, name, t);
+  if (config_index >= 0) {
+    if (t->kind == TY_ENUM) {
+      emit_line(E, "{ int32_t zpos; if (zrt_config_get(%d, &zpos)) %s = zenum%d[zpos]; else %s = %s; }", config_index, name,
+                config_index, name, emit_convert(E, d->init->expr, t));
+    } else {
+      emit_line(E, "if (!zrt_config_get(%d, &%s)) %s = %s;", config_index, name, name, emit_convert(E, d->init->expr, t));
+    }
+    return;
+  }
+  initialize(E, name, t, d);
+}

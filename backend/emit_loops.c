@@ -1,0 +1,203 @@
+/* emit_loops.c - loop nests over regions, temporaries over the covering region, containment checks.
+ * A loop nest covers this process's part of a region (section 11), in row-major or a given order
+ * and direction, skipping masked-out indices, split into interior and border around a transfer's
+ * DN where the IR says so (passes/overlap.c), with the arrays' pointers and strides hoisted in
+ * front. The run-time containment checks (section 5.8, R3 and R4) come once per statement, before
+ * it changes anything. */
+#include <stdlib.h>
+#include <string.h>
+#include "emit_internal.h"
+
+const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", "i5"};
+
+/* True if dimension k of the covering region is known to be a plain range or singleton with unit
+ * stride (so the loop needs no flood or stride logic). */
+bool simple_dim(const Region *sem, int k) {
+  return sem && !sem->error && !sem->dynamic && !sem->strided && k < sem->rank &&
+         (sem->dims[k].kind == DK_RANGE || sem->dims[k].kind == DK_SINGLE);
+}
+
+/* Open the loop nest over region c (a C zrt_region variable) with dimensions in the given order
+ * (outermost first; NULL: row-major); the index of dimension k is index_names[k]. The body is
+ * collected apart so that the arrays it touches get their pointers and strides hoisted in front
+ * of the nest. Masked regions skip masked-out indices. */
+void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order,
+                            const int8_t *dir) {
+  map->rank = rank;
+  for (int k = 0; k < rank; k++) map->idx[k] = index_names[k];
+  emit_line(E, "{");
+  E->indent++;
+  bool simple_ok = !strcmp(c, E->cover ? E->cover : "");
+  const char *split = E->split_dn;
+  const char *simd = E->simd;
+  E->split_dn = NULL;
+  E->simd = NULL;
+  if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
+    if (split) emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
+    else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
+    c = "zm";
+  }
+  E->saved_out = E->out;
+  E->nest = (Buf){0};
+  E->out = &E->nest;
+  E->loop_arrays.len = 0;
+  E->in_loops = true;
+  if (split) { /* the interior while the ghost cells travel, then the border (see loops_end) */
+    E->indent++;
+    E->split_open = split;
+  }
+  for (int o = 0; o < rank; o++) {
+    int k = order ? order[o] : o;
+    if (dir && dir[k] < 0) { /* only on simple dimensions (see loop_dirs_ok) */
+      emit_line(E, "for (int64_t %s = %s.hi[%d], zl%d = %s.lo[%d]; %s >= zl%d; %s--) {", index_names[k], c, k, k, c, k,
+                index_names[k], k, index_names[k]);
+    } else if (simple_dim(E->cover_sem, k) && simple_ok) {
+      if (simd && o == rank - 1) { /* an OpenMP loop declares only its index */
+        emit_line(E, "const int64_t zh%d = %s.hi[%d];", k, c, k);
+        emit_line(E, "#pragma %s", simd);
+        emit_line(E, "for (int64_t %s = %s.lo[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, index_names[k], k, index_names[k]);
+      } else emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
+                index_names[k], k, index_names[k]);
+    } else {
+      emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
+                   "%s <= ((%s.flood >> %d & 1) ? 0 : %s.hi[%d]); %s += (%s.flood >> %d & 1) ? 1 : %s.stride[%d]) {",
+                index_names[k], c, k, c, k, c, k, index_names[k], c, k, c, k, index_names[k], c, k, c, k);
+    }
+    E->indent++;
+    if (o == 0 && rank >= 2) { /* progress for gathers in flight, about every ZRT_POLL_ELEMS elements */
+      int k1 = order ? order[1] : 1;
+      emit_line(E, "ZRT_POLL(%s.hi[%d] - %s.lo[%d] + 1);", c, k1, c, k1);
+    }
+  }
+  E->idx = map;
+  if (sem && sem->masked && sem->mask) {
+    const char *m = emit_expr(E, sem->mask);
+    bool without = sem->syn && sem->syn->kind == RX_WITHOUT;
+    emit_line(E, "if (%s(%s)) continue;", without ? "" : "!", m);
+  }
+}
+
+/* Open the loop nest over region c with dimensions in the given order. */
+void loops_begin_order(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map, const int *order) {
+  loops_begin_dir(E, c, rank, sem, map, order, NULL);
+}
+
+/* Open the row-major loop nest over region c. */
+void loops_begin(Emitter *E, const char *c, int rank, Region *sem, IndexMap *map) {
+  loops_begin_dir(E, c, rank, sem, map, NULL, NULL);
+}
+
+/* True if the loop directions an array statement asks for (IrStmt.loop_dir) can be emitted: a
+ * downward loop only over a simple dimension of the covering region. */
+bool loop_dirs_ok(Emitter *E, const IrStmt *s, int rank) {
+  for (int k = 0; k < rank; k++)
+    if (s->loop_dir[k] < 0 && !simple_dim(E->cover_sem, k)) return false;
+  return true;
+}
+
+/* Close the loop nest: hoisted array declarations first, then the nest. */
+void loops_end(Emitter *E, int rank) {
+  for (int k = 0; k < rank; k++) {
+    E->indent--;
+    emit_line(E, "}");
+  }
+  const char *split = E->split_open;
+  E->split_open = NULL;
+  E->idx = NULL;
+  E->in_loops = false;
+  E->out = E->saved_out;
+  if (split) { /* one block per part: its restrict pointers do not live across zrt_dn */
+    E->indent--;
+    emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
+    E->indent++;
+    emit_line(E, "if (zpart == 1) zrt_dn(&%s);", split);
+    emit_line(E, "const zrt_region zm = zparts[zpart];");
+  }
+  /* Variables are distinct storage; a parameter may be bound to any of them, so no restrict then. */
+  bool distinct = true;
+  for (int i = 0; i < E->loop_arrays.len; i++) distinct &= ((Symbol *)E->loop_arrays.items[i])->kind == SYM_VAR;
+  for (int i = 0; i < E->loop_arrays.len; i++) emit_line(E, "%s", emit_array_decls(E, E->loop_arrays.items[i], distinct));
+  if (E->nest.data) buf_add(E->out, E->nest.data);
+  free(E->nest.data);
+  E->nest = (Buf){0};
+  if (split) {
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "if (znparts < 2) zrt_dn(&%s);", split);
+  }
+  E->indent--;
+  emit_line(E, "}");
+}
+
+/* True if sym is a parallel array variable or parameter. */
+bool is_array_sym(const Symbol *sym) {
+  return sym && (sym->kind == SYM_VAR || sym->kind == SYM_PARAM) && sym->type && sym->type->kind == TY_PARALLEL;
+}
+
+/* Emit the checks for every access of e under the covering region. */
+void access_checks(Emitter *E, Expr *e) {
+  if (!e || !E->cover || emit_hoisted(E, e)) return; /* hoisted: already checked and computed */
+  switch (e->kind) {
+  case EX_NAME:
+    if (is_array_sym(e->sym)) {
+      if (e->sym->global && E->cur_proc) /* a procedure may run during elaboration (R11) */
+        emit_line(E, "if (!%s.allocated) zrt_error(%d, \"'%s' is used before its declaration is elaborated\");",
+                  emit_sym(E, e->sym), e->loc.line, e->sym->name);
+      emit_line(E, "if (!zrt_contains(&%s, &%s, NULL)) zrt_error(%d, \"covering region is not inside the storage region of '%s'\");",
+                E->cover, emit_sym(E, e->sym), e->loc.line, e->sym->name);
+    }
+    break;
+  case EX_SHIFT: {
+    Symbol *base = sema_base_symbol(e->base);
+    if (e->wrap || !is_array_sym(base)) break;
+    int64_t d[MAX_RANK] = {0};
+    int rank;
+    bool known;
+    sema_dir(E->S, e->dir, &rank, d, &known);
+    const char *dv = known ? arena_printf(E->arena, "((int64_t[]){%lld, %lld, %lld, %lld, %lld, %lld})", (long long)d[0],
+                                          (long long)d[1], (long long)d[2], (long long)d[3], (long long)d[4], (long long)d[5])
+                           : emit_dir(E, e->dir);
+    const char *text = arena_printf(E->arena, "%.*s", e->dir->end - e->base->start, E->S->src->text + e->base->start);
+    emit_line(E, "if (!zrt_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
+              E->cover, emit_sym(E, base), dv, e->loc.line, text, base->name);
+    break;
+  }
+  case EX_BINARY: access_checks(E, e->lhs); access_checks(E, e->rhs); break;
+  case EX_UNARY: case EX_SCAN: access_checks(E, e->rhs); break;
+  case EX_REDUCE: if (!e->region) access_checks(E, e->rhs); break;
+  case EX_CALL:
+    for (int i = 0; i < e->nargs; i++)
+      if (!(e->sym && e->sym->ptypes && i < e->sym->nparams && e->sym->ptypes[i]->kind == TY_PARALLEL)) access_checks(E, e->args[i]);
+    break;
+  case EX_FIELD: case EX_INDEX: access_checks(E, e->base); break;
+  default: break;
+  }
+}
+
+/* The checks for the accesses of e under region src instead of the covering region (the operands of
+ * partial reductions and floods, section 5.8 rule 4). */
+void access_checks_under(Emitter *E, Expr *e, const char *src) {
+  const char *cover = E->cover;
+  E->cover = src;
+  access_checks(E, e);
+  E->cover = cover;
+}
+
+/* A temporary array over the covering region, freed after the statement; returns its C name. */
+const char *temp_over_cover(Emitter *E, Type *t, int rank) {
+  const char *zt = emit_fresh(E, "zt");
+  emit_line(E, "zrt_array %s;", zt);
+  emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", zt, rank, emit_ctype(E, t), E->cover,
+            E->cover, E->cover);
+  vec_push(E->arena, &E->temps, (void *)zt);
+  return zt;
+}
+
+/* The element of temporary zt at the indices of map. */
+const char *temp_elem(Emitter *E, const char *zt, Type *t, const IndexMap *map) {
+  Buf off = {0};
+  for (int k = 0; k < map->rank; k++) buf_printf(&off, "%s(%s) * %s.stride[%d]", k ? " + " : "", map->idx[k], zt, k);
+  const char *r = arena_printf(E->arena, "((%s *)%s.origin)[%s]", emit_ctype(E, t), zt, off.data ? off.data : "0");
+  free(off.data);
+  return r;
+}
