@@ -14,17 +14,22 @@ struct ArenaBlock {
 
 enum { ARENA_BLOCK = 1 << 20 };
 
+/* Stop azc with message: the compiler cannot continue (exit status 1, like a compile error; the
+   driver's exit handler removes a half-written output). */
+static void arena_fatal(const char *message) {
+  fprintf(stderr, "azc: error: %s\n", message);
+  exit(1);
+}
+
 /* Abort on allocation failure: the compiler cannot continue without memory. */
 static void *xmalloc(size_t n) {
   void *p = malloc(n);
-  if (!p) {
-    fputs("azc: out of memory\n", stderr);
-    exit(1);
-  }
+  if (!p) arena_fatal("out of memory");
   return p;
 }
 
 void *arena_alloc(Arena *a, size_t n) {
+  if (n > SIZE_MAX / 2) arena_fatal("out of memory");
   n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
   ArenaBlock *b = a->head;
   if (!b || b->size - b->used < n) {
@@ -56,6 +61,7 @@ char *arena_printf(Arena *a, const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
+  if (n < 0) arena_fatal("a piece of generated text is too large (more than 2 GB)");
   char *p = arena_alloc(a, (size_t)n + 1);
   va_start(ap, fmt);
   vsnprintf(p, (size_t)n + 1, fmt, ap);
