@@ -104,6 +104,9 @@ typedef struct IrProgram {
   Sema *sema;
   PtrVec procs;             /* IrProc* */
   PtrVec transfers;         /* IrTransfer*, in id order */
+  const Expr **root_keys;   /* the transfers by root expression (comm_transfer_at): open */
+  IrTransfer **root_vals;   /* addressing, root_slots a power of two, built by comm_insert */
+  int root_slots;
   int ntransfers;
   int npatterns;
   PtrVec storage_like;      /* Symbol* pairs (T, A): T is allocated with A's storage shape, so that

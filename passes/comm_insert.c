@@ -6,6 +6,7 @@
  * after the statement; the operand of a flood or partial reduction, read over its own source
  * region, gets a transfer of its own. Other shifted reads are served by remaps in the back end. */
 #include "ir.h"
+#include <stdint.h>
 
 typedef struct Comm {
   Arena *a;
@@ -105,15 +106,38 @@ static void comm_list(Comm *C, IrList *l) {
   for (int i = 0; i < l->n; i++) comm_stmt(C, l->items[i]);
 }
 
+/* The slot of root expression e in ir's index (empty if e has no transfer). */
+static int root_slot(const IrProgram *ir, const Expr *e) {
+  unsigned h = (unsigned)(((uintptr_t)e >> 4) * 2654435761u);
+  int i = (int)(h & (unsigned)(ir->root_slots - 1));
+  while (ir->root_keys[i] && ir->root_keys[i] != e) i = (i + 1) & (ir->root_slots - 1);
+  return i;
+}
+
+/* Index the transfers by root expression, so that the back end finds each in constant time. */
+static void index_roots(Arena *a, IrProgram *ir) {
+  int n = 64;
+  while (n < 2 * ir->transfers.len) n *= 2;
+  ir->root_slots = n;
+  ir->root_keys = ARENA_ARRAY(a, const Expr *, n);
+  ir->root_vals = ARENA_ARRAY(a, IrTransfer *, n);
+  for (int i = 0; i < ir->transfers.len; i++) {
+    IrTransfer *t = ir->transfers.items[i];
+    int j = root_slot(ir, t->root);
+    if (ir->root_keys[j]) continue; /* the first transfer of a root wins, as in id order */
+    ir->root_keys[j] = t->root;
+    ir->root_vals[j] = t;
+  }
+}
+
 void comm_insert(Arena *a, IrProgram *ir) {
   Comm C = {a, ir, NULL};
   for (int i = 0; i < ir->procs.len; i++) comm_list(&C, &((IrProc *)ir->procs.items[i])->body);
+  index_roots(a, ir);
 }
 
 IrTransfer *comm_transfer_at(const IrProgram *ir, const Expr *e) {
-  for (int i = 0; ir && i < ir->transfers.len; i++) {
-    IrTransfer *t = ir->transfers.items[i];
-    if (t->root == e) return t;
-  }
-  return NULL;
+  if (!ir || !e || !ir->root_slots) return NULL;
+  int i = root_slot(ir, e);
+  return ir->root_keys[i] ? ir->root_vals[i] : NULL;
 }
