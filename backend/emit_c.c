@@ -1,5 +1,6 @@
 /* emit_c.c - the C program azc writes: the prelude, record types, globals with their elaboration
  * (section 3.3), config vars with the command line (section 10), procedures, and main(). */
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,35 +9,50 @@
 
 /* ---- buffers and small helpers ---- */
 
+/* Make room in b for n more bytes and a NUL. */
+static void buf_reserve(Buf *b, size_t n) {
+  if (b->len + n + 1 <= b->cap) return;
+  if (n > SIZE_MAX / 4 || b->len > SIZE_MAX / 4) arena_fatal("the generated C is too large");
+  b->cap = (b->len + n + 1) * 2;
+  b->data = xrealloc(b->data, b->cap);
+}
+
 void buf_add(Buf *b, const char *s) {
   size_t n = strlen(s);
-  if (b->len + n + 1 > b->cap) {
-    b->cap = (b->len + n + 1) * 2;
-    b->data = realloc(b->data, b->cap);
-  }
+  buf_reserve(b, n);
   memcpy(b->data + b->len, s, n + 1);
   b->len += n;
+}
+
+/* Append printf-formatted text to b (formatted in place: no copy). */
+static void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  buf_reserve(b, 0);
+  int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+  if (n < 0) arena_fatal("a line of the generated C is too large");
+  if ((size_t)n >= b->cap - b->len) {
+    buf_reserve(b, (size_t)n);
+    vsnprintf(b->data + b->len, b->cap - b->len, fmt, again);
+  }
+  va_end(again);
+  b->len += (size_t)n;
 }
 
 void buf_printf(Buf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+  buf_vprintf(b, fmt, ap);
   va_end(ap);
-  if (s) buf_add(b, s);
-  free(s);
 }
 
 void emit_line(Emitter *E, const char *fmt, ...) {
-  for (int i = 0; i < E->indent; i++) buf_add(E->out, "  ");
+  static const char spaces[] = "                                                                ";
+  for (int i = E->indent; i > 0; i -= 32) buf_add(E->out, spaces + (i >= 32 ? 0 : 64 - 2 * i));
   va_list ap;
   va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+  buf_vprintf(E->out, fmt, ap);
   va_end(ap);
-  if (s) buf_add(E->out, s);
-  free(s);
   buf_add(E->out, "\n");
 }
 
