@@ -4,6 +4,9 @@
 #include <string.h>
 #include "sema_internal.h"
 
+/* The largest local variable (bytes): locals are C automatic variables. */
+#define MAX_LOCAL_BYTES (1 << 20)
+
 static void check_stmt(Sema *S, Stmt *st);
 
 /* Note the first reason this procedure cannot be applied elementwise (E46). */
@@ -575,6 +578,10 @@ static void declare_locals(Sema *S, Proc *p) {
       diag_construct_end(S->diags);
     }
     sema_check_var_item(S, d);
+    /* a local lives on the C stack (8 MiB by default): a large one would crash the program */
+    if (d->nnames > 0 && d->syms[0] && d->syms[0]->type && sema_type_known_bytes(d->syms[0]->type) > MAX_LOCAL_BYTES)
+      SEMA_ERR(S, d->type->loc, "a local variable of more than %d bytes does not fit on the stack; declare it outside the procedure",
+               MAX_LOCAL_BYTES);
   }
 }
 
