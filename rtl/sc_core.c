@@ -157,6 +157,12 @@ static bool configure(const sc_config *cfg, size_t *bytes, int *nstctr, char *ms
     }
     core.watchdog = v;
   }
+  const char *map = getenv("LIBSPLIT_RMA_MAP"); /* read by the RMA transport; checked here, so that
+                                                    one process reports it (issue 23) */
+  if (map && strcmp(map, "0") != 0 && strcmp(map, "1") != 0) {
+    snprintf(msg, msgsz, "LIBSPLIT_RMA_MAP must be 0 or 1, not '%s'", map);
+    return false;
+  }
   return true;
 }
 

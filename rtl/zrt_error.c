@@ -33,6 +33,7 @@ static void choose_spin(void) {
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   MPI_Comm_size(node, &here);
   MPI_Comm_free(&node);
+  zrt_g.node_procs = here;
   cpu_set_t set;
   int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : (int)sysconf(_SC_NPROCESSORS_ONLN);
   spin_polls = here > cpus ? SPIN_SHARED : SPIN_ALONE;

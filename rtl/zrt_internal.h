@@ -21,8 +21,13 @@ typedef struct zrt_state {
   int me;                    /* this process's rank in MPI_COMM_WORLD */
   bool quiet;                /* -q */
   bool mpi;                  /* MPI was initialized by zrt_init */
+  int node_procs;            /* processes of this run on my node (0: not known, as 1) */
 } zrt_state;
 extern zrt_state zrt_g;
+
+/* A bad value v of environment variable name (values: what it may be): process 0 says so, every
+   process stops with status 2. */
+_Noreturn void zrt_bad_env(const char *name, const char *values, const char *v);
 
 /* The program name for "NAME: ..." messages and the source name for "SOURCE:LINE: ...". */
 const char *zrt_prog_name(void);
@@ -232,13 +237,15 @@ typedef struct zrt_file_entry {
   zrt_file_mode mode;
   FILE *fp;                  /* process 0 only (NULL elsewhere and for znull) */
   zrt_reader *rd;            /* process 0, readable files only */
+  char *name;                /* for messages: "file 'NAME'" (malloc'd; NULL for the predefined) */
 } zrt_file_entry;
 
 /* The entry of handle f, or NULL if f was never returned. */
 zrt_file_entry *zrt_file_get(zrt_file f);
 /* Flush stdout and every file open for writing (process 0). */
 void zrt_flush_all(void);
-/* Close every open file (at exit). */
+/* Close every open file and flush the standard output (at exit); a write that failed is a
+   run-time error (process 0). */
 void zrt_files_close_all(void);
 /* Free process 0's reader of a readable stream. */
 void zrt_reader_free(zrt_reader *rd);
