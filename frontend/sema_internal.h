@@ -246,6 +246,9 @@ struct Sema {
   bool depth_reported;
   int need_rank;          /* rank the statement's parallel operands need (0: none yet) */
   Loc need_loc;
+  int need_other;         /* the rank of a later operand that differs from need_rank without
+                             meeting it at an operator (0: none, -1: E15 reported; valid while
+                             need_rank is set) */
 };
 
 /* ---- shared functions ---- */

@@ -43,8 +43,12 @@ static bool check_rank_need(Sema *S, Loc first) {
     } else if (info && info->needs_rank != need) {
       info->needs_conflict = true;
     }
+    if (info && S->need_other > 0) info->needs_conflict = true; /* no one region fits both ranks */
     return true;
   }
+  /* Rule 5: operands that never meet at an operator are each compared with the region, too
+   * (issue 23: [R] A := +<< X with X of rank 1 under a region of rank 2 summed part of X) */
+  if (S->need_other > 0 && S->cover->rank == need) need = S->need_other;
   if (!S->cover->error && !(S->cover->dynamic && S->cover->rank == 0) && S->cover->rank != need)
     SEMA_ERR(S, first, "statement has rank %d, but its covering region has rank %d", need, S->cover->rank);
   return false;
