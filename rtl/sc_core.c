@@ -481,6 +481,7 @@ void sc_local_free(void *p) {
 _Static_assert(SC_CLOCK_AFTER < SC_WATCHDOG_EVERY, "the watchdog needs the clock");
 
 unsigned sc_poll_work;
+void (*sc_wait_hook)(double waited, const char *what);
 
 void sc_wait_begin(sc_wait *w, sc_stat_kind kind, const char *what) {
   w->kind = kind;
@@ -510,7 +511,9 @@ void sc_wait_step(sc_wait *w) {
   unsigned anyway = core.alone ? SC_YIELD_ANYWAY_ALONE : SC_YIELD_ANYWAY;
   if ((w->idle > first && w->idle % SC_YIELD_EVERY == 0) || s % anyway == 0)
     sched_yield();
-  if (core.watchdog > 0 && s % SC_WATCHDOG_EVERY == 0) {
+  if (s % SC_WATCHDOG_EVERY == 0 && sc_wait_hook) {
+    sc_wait_hook(sc_now() - w->start, w->what);
+  } else if (core.watchdog > 0 && s % SC_WATCHDOG_EVERY == 0) {
     double waited = sc_now() - w->start;
     if (waited > core.watchdog)
       watchdog_fire(w, waited);

@@ -132,6 +132,11 @@ void *zrt_xcalloc(size_t n, size_t size) {
   return p;
 }
 
+/* How long a claim on process 0's word may take (ms); short when process 0 is known to be stopped. */
+static long claim_ms = 2000;
+
+void zrt_error_zero_late(void) { claim_ms = 50; }
+
 void zrt_verror(int line, const char *fmt, va_list ap) {
   char *msg = NULL;
   if (vasprintf(&msg, fmt, ap) < 0)
@@ -143,10 +148,10 @@ void zrt_verror(int line, const char *fmt, va_list ap) {
   }
   int old = 0;
   int bits = CLAIMED | (zrt_g.me == 0 ? ZERO_FLUSHED : 0);
-  if (claim_word_or(bits, &old, 2000) && (old & CLAIMED))
+  if (claim_word_or(bits, &old, claim_ms) && (old & CLAIMED))
     wait_to_be_stopped();
   write_error_line(line, msg ? msg : "out of memory");
-  if (zrt_g.me != 0) {
+  if (zrt_g.me != 0 && claim_ms > 100) {
     wait_for_zero_flush(old);
     claim_word_or(WRITTEN, &old, 100);
     sleep_ms(500); /* process 0 ends by itself (see wait_to_be_stopped); mpirun then stops us */
@@ -191,12 +196,14 @@ static bool request_done(void *rq) {
 void zrt_wait(MPI_Request *rq) { zrt_wait_until(request_done, rq); }
 
 void zrt_wait_until(bool (*done)(void *), void *arg) {
-  double claimed_at = 0;
+  double claimed_at = 0, started = 0;
   for (unsigned polls = 0;; polls++) {
     if (done(arg))
       return;
     if (zrt_progress)
       zrt_progress();
+    if (polls % 64 == 0)
+      zrt_watchdog_check(&started, "a wait of the runtime");
     if (!claimed_at && zrt_error_claimed())
       claimed_at = MPI_Wtime();
     /* Process 0 keeps going while its communication still completes: the output it writes before

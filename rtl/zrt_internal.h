@@ -179,6 +179,8 @@ void *zrt_xcalloc(size_t n, size_t size);
 /* Create / free the window through which processes agree on who reports an error. */
 void zrt_error_setup(void);
 void zrt_error_teardown(void);
+/* Process 0 is stopped (the watchdog says): an error report does not wait for it. */
+void zrt_error_zero_late(void);
 /* For wait loops: if another process is reporting an error, flush output and wait to be
  * stopped. Cheap when nothing happened. */
 void zrt_poll_errors(void);
@@ -192,6 +194,15 @@ bool zrt_error_claimed(void);
 void zrt_wait(MPI_Request *rq);
 /* Poll done(arg) until it returns true, the same way (progress, errors, yielding). */
 void zrt_wait_until(bool (*done)(void *), void *arg);
+/* zrt_watchdog.c: LIBSPLIT_WATCHDOG for every wait under every binding (set up after MPI). */
+void zrt_watchdog_setup(void);
+void zrt_watchdog_teardown(void);
+double zrt_watchdog_seconds(void);    /* 0: off */
+/* A sign of life of this process (for the watchdog's list of late processes). */
+void zrt_alive(void);
+/* In a wait: a sign of life; *start (0 at the wait's start) gets the time of the first call; once
+   the wait has lasted the watchdog time, a run-time error naming the late processes. */
+void zrt_watchdog_check(double *start, const char *what);
 /* zrt_pattern.c: --az-pdl=FILE records the patterns of the run as message-passing calls. */
 void zrt_pattern_setup(const char *path);
 bool zrt_pattern_recording(void);
