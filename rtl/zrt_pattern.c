@@ -214,8 +214,6 @@ static void write_file(const zrt_pev *all, const int *count, int P) {
   FILE *f = fopen(pdl_path, "w");
   if (!f)
     zrt_error(0, "cannot write the pattern file '%s': %s", pdl_path, strerror(errno));
-  fprintf(f, "// %s: the communication patterns of a run on %d process%s (azc --az-pdl)\n", zrt_prog_name(), P,
-          P == 1 ? "" : "es");
   zrt_pev_write(f, P, all, count, 0, NULL);
   errno = 0;
   bool ok = !ferror(f);
