@@ -54,6 +54,13 @@ expect "a 300-character word into a string" 1 "runtime error: read: the word is 
 awk 'BEGIN { s = ""; for (i = 0; i < 255; i++) s = s "b"; print s }' >"$t/fits"
 "$t/rs" <"$t/fits" >"$t/out" 2>&1 && [ "$(tr -d ' \n' <"$t/out" | wc -c)" = 255 ] || say "a 255-character word does not fit"
 
+# A stride of 'by' known only at run time that would take a loop index past the range of longint.
+printf 'program rb;\nconfig var s : longint = 2;\nregion R = [1..8];\ndirection e = [s];\nvar A : [R] integer;\nprocedure rb();\nbegin\n  [R] A := 0;\n  [R by e] A := 7;\n  [R] writeln(+<< A);\nend;\n' >"$t/rb.zpl"
+build rb
+"$t/rb" >"$t/out" 2>&1 && [ "$(tr -d ' ' <"$t/out")" = 28 ] || say "[R by e] with e = [2]: not 28"
+expect "[R by e] with e = [2^63-1]" 1 "rb.zpl:9: runtime error: direction component 1 of 'by' makes the stride too large" -- "$t/rb" -ss=9223372036854775807
+expect "[R by e] with e = [-2^63+1]" 1 "rb.zpl:9: runtime error: direction component 1 of 'by' makes the stride too large" -- "$t/rb" -ss=-9223372036854775807
+
 # Bad environment values: one line, from one process.
 expect "LIBSPLIT_RMA_MAP=x" 1 "LIBSPLIT_RMA_MAP must be 0 or 1, not 'x'" -- env LIBSPLIT_RMA_MAP=x mpirun -x LIBSPLIT_RMA_MAP -np 3 "$t/hello"
 [ "$(grep -c 'LIBSPLIT_RMA_MAP must be' "$t/err")" = 1 ] || say "LIBSPLIT_RMA_MAP=x: not reported exactly once"
