@@ -24,7 +24,7 @@ for src in samples/*.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/
   args=
   case $name in jacobi) args=-sn=16 ;; micro) args="-sn=20 -siters=3" ;; esac
   "$AZC" "$src" -o "$t/$name" 2>/dev/null || { echo "pdl_runs.sh: $src does not compile"; fail=1; continue; }
-  for run in store:1 store:2 store:3 store:4 msg:3 tailored:4; do
+  for run in store:1 store:2 store:3 store:4 msg:3 tailored:4 auto:4; do
     b=${run%:*} np=${run#*:}
     rm -f "$t/out.pdl"
     # shellcheck disable=SC2086
