@@ -109,7 +109,10 @@ int azc_main(int argc, char **argv) {
   Options opts;
   int status = parse_options(&arena, argc, argv, &opts);
   if (status < 0) status = compile(&arena, &opts);
-  fflush(stdout);
+  errno = 0;
+  if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0)
+    status = option_error("%s", errno ? arena_printf(&arena, "cannot write the standard output: %s", strerror(errno))
+                                      : "cannot write the standard output");
   arena_free(&arena);
   return status;
 }

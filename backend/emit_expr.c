@@ -176,6 +176,12 @@ static const char *int_suffix(const Type *t) {
   }
 }
 
+/* True if t is one of the unsigned integer types. */
+static bool is_unsigned_int(const Type *t) {
+  return t && t->kind == TY_SCALAR &&
+         (t->scalar == SK_UBYTE || t->scalar == SK_USHORTINT || t->scalar == SK_UINTEGER || t->scalar == SK_ULONGINT);
+}
+
 /* True if t is the scalar type k. */
 
 const char *emit_convert(Emitter *E, Expr *e, Type *to) {
@@ -271,8 +277,10 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
       const char *fn = e->type->scalar == SK_FLOAT ? "fabsf" : e->type->scalar == SK_QUAD ? "fabsl" : "fabs";
       return arena_printf(A, "%s((%s)(%s))", fn, rt, a0);
     }
-    /* negated in unsigned arithmetic: abs of the minimum value wraps to itself (section 4.1) */
-    return arena_printf(A, "((%s)((%s)(%s) < 0 ? (%s)(0 - (uint64_t)(%s)) : (%s)(%s)))", rt, rt, a0, rt, a0, rt, a0);
+    if (is_unsigned_int(e->type)) return arena_printf(A, "((%s)(%s))", rt, a0);
+    /* a function, so that the argument's C appears once however deep abs nests; negated in
+       unsigned arithmetic: abs of the minimum value wraps to itself (section 4.1) */
+    return arena_printf(A, "((%s)zrt_iabs((int64_t)(%s)))", rt, a0);
   case BF_max:
   case BF_min:
     return arena_printf(A, "zrt_%s_%s(%s, %s)", id == BF_max ? "max" : "min", minmax_suffix(e->type),

@@ -12,6 +12,8 @@
 typedef struct Buf {
   char *data;
   size_t len, cap;
+  FILE *spill;       /* when set, the text so far goes there once a megabyte is held (the body of
+                        a large program need not be in memory twice over) */
 } Buf;
 
 void buf_add(Buf *b, const char *s);

@@ -3,39 +3,64 @@
  * type of the language (section 4.1): records as structs, indexed arrays inline with compile-time
  * bounds or as zrt_iarray, parallel arrays as zrt_array; a variable or parameter as an lvalue. */
 #include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
 
+#define SPILL_AT ((size_t)1 << 20)
+
+/* Make room in b for n more bytes and a NUL (spilling what it holds first, if it spills). */
+static void buf_reserve(Buf *b, size_t n) {
+  if (b->len + n + 1 <= b->cap) return;
+  if (b->spill && b->len >= SPILL_AT) {
+    if (fwrite(b->data, 1, b->len, b->spill) != b->len) arena_fatal("cannot write a temporary file");
+    b->len = 0;
+    b->data[0] = 0;
+    if (n + 1 <= b->cap) return;
+  }
+  if (n > SIZE_MAX / 4 || b->len > SIZE_MAX / 4) arena_fatal("the generated C is too large");
+  b->cap = (b->len + n + 1) * 2;
+  b->data = xrealloc(b->data, b->cap);
+}
+
 void buf_add(Buf *b, const char *s) {
   size_t n = strlen(s);
-  if (b->len + n + 1 > b->cap) {
-    b->cap = (b->len + n + 1) * 2;
-    b->data = realloc(b->data, b->cap);
-  }
+  buf_reserve(b, n);
   memcpy(b->data + b->len, s, n + 1);
   b->len += n;
+}
+
+/* Append printf-formatted text to b (formatted in place: no copy). */
+static void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  buf_reserve(b, 0);
+  int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+  if (n < 0) arena_fatal("a line of the generated C is too large");
+  if ((size_t)n >= b->cap - b->len) {
+    buf_reserve(b, (size_t)n);
+    vsnprintf(b->data + b->len, b->cap - b->len, fmt, again);
+  }
+  va_end(again);
+  b->len += (size_t)n;
 }
 
 void buf_printf(Buf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+  buf_vprintf(b, fmt, ap);
   va_end(ap);
-  if (s) buf_add(b, s);
-  free(s);
 }
 
 void emit_line(Emitter *E, const char *fmt, ...) {
-  for (int i = 0; i < E->indent; i++) buf_add(E->out, "  ");
+  static const char spaces[] = "                                                                ";
+  for (int i = E->indent; i > 0; i -= 32) buf_add(E->out, spaces + (i >= 32 ? 0 : 64 - 2 * i));
   va_list ap;
   va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+  buf_vprintf(E->out, fmt, ap);
   va_end(ap);
-  if (s) buf_add(E->out, s);
-  free(s);
   buf_add(E->out, "\n");
 }
 

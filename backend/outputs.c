@@ -115,6 +115,31 @@ static int output_not_input(Arena *a, const Options *opts, const char *path, con
   return option_error("%s", arena_printf(a, "the %s '%s' would overwrite the input '%s'", what, path, clash));
 }
 
+/* The temporary file being written (removed if azc stops on a fatal error before renaming it). */
+static const char *pending_tmp;
+
+/* Exit handler: remove the temporary file of an output that was not finished. */
+static void remove_pending_tmp(void) {
+  if (pending_tmp) remove(pending_tmp);
+}
+
+/* Open tmp for writing and remember it as unfinished (removed at exit unless closed). */
+static FILE *open_tmp(const char *tmp) {
+  static bool handler_set;
+  if (!handler_set) handler_set = atexit(remove_pending_tmp) == 0;
+  FILE *f = fopen(tmp, "w");
+  if (f) pending_tmp = tmp;
+  return f;
+}
+
+/* Close f (opened by open_tmp); true if every write to it succeeded. */
+static bool close_tmp(FILE *f) {
+  bool ok = !ferror(f);
+  ok = fclose(f) == 0 && ok;
+  pending_tmp = NULL;
+  return ok;
+}
+
 /* Write the --emit=ast dump to stdout, or to opts->output through a temporary file renamed into
  * place, so that a failed run never leaves a half-written output file. */
 int emit_ast(Arena *a, const Options *opts, Program *prog, Sema *sema) {
@@ -125,11 +150,10 @@ int emit_ast(Arena *a, const Options *opts, Program *prog, Sema *sema) {
   int status = output_not_input(a, opts, opts->output, "output");
   if (status != 0) return status;
   char *tmp = arena_printf(a, "%s.tmp%ld", opts->output, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  FILE *f = open_tmp(tmp);
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", opts->output, strerror(errno)));
   ast_dump(f, prog, sema);
-  bool ok = !ferror(f);
-  ok = fclose(f) == 0 && ok;
+  bool ok = close_tmp(f);
   if (!ok || rename(tmp, opts->output) != 0) {
     int err = errno;
     remove(tmp);
@@ -156,11 +180,10 @@ static const char *replace_suffix(Arena *a, const char *input, const char *suffi
 /* Write the C program to path through a temporary file renamed into place. */
 static int write_c(Arena *a, const char *path, IrProgram *ir, const Options *opts) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  FILE *f = open_tmp(tmp);
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
   int status = emit_c_program(f, a, ir, opts->input);
-  bool ok = !ferror(f);
-  ok = fclose(f) == 0 && ok;
+  bool ok = close_tmp(f);
   if (status != 0 || !ok || rename(tmp, path) != 0) {
     remove(tmp);
     return status ? status : option_error("%s", arena_printf(a, "cannot write '%s'", path));
@@ -180,11 +203,10 @@ static const char *pdl_path(Arena *a, const Options *opts, const char *out) {
  * place. */
 static int write_pdl(Arena *a, const char *path, const IrProgram *ir, const Options *opts, const SemaConfigEnv *config) {
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  FILE *f = open_tmp(tmp);
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
   emit_pdl(f, a, ir, &(PdlOptions){opts->pdl_np, config, opts->pdl_comments});
-  bool ok = !ferror(f);
-  ok = fclose(f) == 0 && ok;
+  bool ok = close_tmp(f);
   if (!ok || rename(tmp, path) != 0) {
     int err = errno;
     remove(tmp);

@@ -8,6 +8,7 @@
  *             and buffer allocation both have work (P must be a power of two)
  *   halo      split-phase ring shift (beginRecv, beginSend, endRecv, endSend), 8 KB + 1
  *   gather    every message goes to process 0 (all 256 bytes, one receiver buffer)
+ *   gatherany the same, process 0 receiving with source ANY and tag ANY (issue 23)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,16 +46,30 @@ static void gather(int p, int procs, int rounds) {
   }
 }
 
+/* The gather, received with source ANY and tag ANY. */
+static void gather_any(int p, int procs, int rounds) {
+  for (int r = 0; r < rounds; r++) {
+    if (p == 0) {
+      for (int q = 1; q < procs; q++) printf("    recv tag ANY maxsize 256\n");
+    } else {
+      printf("    send dest 0 tag %d maxsize 256\n", r);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   int messages = argc > 1 ? atoi(argv[1]) : 10000;
   int procs = argc > 2 ? atoi(argv[2]) : 64;
   const char *shape = argc > 3 ? argv[3] : "exchange";
-  void (*body)(int, int, int) = strcmp(shape, "halo") == 0 ? halo : strcmp(shape, "gather") == 0 ? gather : exchange;
+  void (*body)(int, int, int) = strcmp(shape, "halo") == 0        ? halo
+                                : strcmp(shape, "gather") == 0    ? gather
+                                : strcmp(shape, "gatherany") == 0 ? gather_any
+                                                                  : exchange;
   if (messages < 1 || procs < 2 || (body == exchange && (procs & (procs - 1)) != 0)) {
-    fprintf(stderr, "usage: pdl_gen MESSAGES [PROCESSES [exchange|halo|gather]] (exchange: PROCESSES a power of 2)\n");
+    fprintf(stderr, "usage: pdl_gen MESSAGES [PROCESSES [exchange|halo|gather|gatherany]] (exchange: PROCESSES a power of 2)\n");
     return 2;
   }
-  int senders = body == gather ? procs - 1 : procs;
+  int senders = body == gather || body == gather_any ? procs - 1 : procs;
   int rounds = (messages + senders - 1) / senders;
   printf("// %s: %d processes, %d rounds, %d messages\nnumprocesses %d\npattern 1 {\n", shape, procs, rounds,
          rounds * senders, procs);

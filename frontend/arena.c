@@ -14,17 +14,28 @@ struct ArenaBlock {
 
 enum { ARENA_BLOCK = 1 << 20 };
 
-/* Abort on allocation failure: the compiler cannot continue without memory. */
-static void *xmalloc(size_t n) {
-  void *p = malloc(n);
-  if (!p) {
-    fputs("azc: out of memory\n", stderr);
-    exit(1);
-  }
+/* Stop azc with message: the compiler cannot continue (exit status 1, like a compile error; the
+   driver's exit handler removes a half-written output). */
+_Noreturn void arena_fatal(const char *message) {
+  fprintf(stderr, "azc: error: %s\n", message);
+  exit(1);
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) arena_fatal("out of memory");
   return p;
 }
 
-void *arena_alloc(Arena *a, size_t n) {
+void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) arena_fatal("out of memory");
+  return p;
+}
+
+/* n bytes from the arena, not cleared (for text that is written at once). */
+static void *alloc_raw(Arena *a, size_t n) {
+  if (n > SIZE_MAX / 2) arena_fatal("out of memory");
   n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
   ArenaBlock *b = a->head;
   if (!b || b->size - b->used < n) {
@@ -38,12 +49,13 @@ void *arena_alloc(Arena *a, size_t n) {
   void *p = (char *)b->data + b->used;
   b->used += n;
   a->used_total += n;
-  memset(p, 0, n);
   return p;
 }
 
+void *arena_alloc(Arena *a, size_t n) { return memset(alloc_raw(a, n), 0, n); }
+
 char *arena_strndup(Arena *a, const char *s, size_t n) {
-  char *p = arena_alloc(a, n + 1);
+  char *p = alloc_raw(a, n + 1);
   memcpy(p, s, n);
   p[n] = 0;
   return p;
@@ -56,7 +68,8 @@ char *arena_printf(Arena *a, const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  char *p = arena_alloc(a, (size_t)n + 1);
+  if (n < 0) arena_fatal("a piece of generated text is too large (more than 2 GB)");
+  char *p = alloc_raw(a, (size_t)n + 1);
   va_start(ap, fmt);
   vsnprintf(p, (size_t)n + 1, fmt, ap);
   va_end(ap);

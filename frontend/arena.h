@@ -15,6 +15,12 @@ void *arena_alloc(Arena *a, size_t n);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 /* Copy a NUL-terminated string into the arena. */
 char *arena_strdup(Arena *a, const char *s);
+/* Stop azc with "azc: error: MESSAGE" and exit status 1: it cannot go on (out of memory, a
+   generated text too large for C's printf). */
+_Noreturn void arena_fatal(const char *message);
+/* malloc/realloc that stop azc through arena_fatal when no memory can be had. */
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
 /* printf into a fresh arena string. */
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Release every block of the arena. */

@@ -4,9 +4,23 @@
 #include <clang-c/Index.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* Bounds on what libclang may spend on one header with everything it includes: a header found by
+   the search is a regular file under CIMPORT_MAX_HEADER, but one it includes may be a device or a
+   FIFO (#include "/dev/zero") that libclang would read until memory runs out, or wait on forever. */
+#define HEADER_SECONDS 60          /* then azc stops with an error */
+#define HEADER_MEMORY (4L << 30)   /* address space libclang may add (its crash recovery reports the
+                                      failed allocation as a parse failure) */
+#if defined(__SANITIZE_ADDRESS__)
+#define LIMIT_ADDRESS_SPACE 0      /* AddressSanitizer reserves terabytes of address space */
+#else
+#define LIMIT_ADDRESS_SPACE 1
+#endif
 
 /* The C compiler's standard include directories, colon-separated (the Makefile passes them). */
 #ifndef AZC_SYS_INCLUDES
@@ -92,10 +106,16 @@ static char *path_join(const char *dir, const char *name) {
   return p;
 }
 
-/* Whether PATH names a readable file that is not a directory. */
-static bool is_readable_file(const char *path) {
+/* What a candidate path for a header is. */
+typedef enum { CAND_NONE, CAND_FILE, CAND_NOT_REGULAR, CAND_TOO_LARGE } Candidate;
+
+/* Whether PATH names a readable regular file of at most CIMPORT_MAX_HEADER bytes (a device, a FIFO
+   or a huge file would make libclang read forever or block). */
+static Candidate classify(const char *path) {
   struct stat st;
-  return stat(path, &st) == 0 && !S_ISDIR(st.st_mode) && access(path, R_OK) == 0;
+  if (stat(path, &st) != 0 || access(path, R_OK) != 0) return CAND_NONE;
+  if (!S_ISREG(st.st_mode)) return CAND_NOT_REGULAR;
+  return st.st_size > CIMPORT_MAX_HEADER ? CAND_TOO_LARGE : CAND_FILE;
 }
 
 /* The non-empty entries of AZC_SYS_INCLUDES, in order. */
@@ -115,23 +135,44 @@ static void sys_include_dirs(StrList *out) {
   }
 }
 
-/* Try DIR/HEADER; return the owned path if it is a readable file, else NULL. */
-static char *try_dir(const char *dir, const char *header) {
-  char *path = path_join(dir, header);
-  if (is_readable_file(path)) return path;
+/* Try DIR/HEADER (HEADER alone for an absolute name): return the owned path if it is a header
+   to read; else remember in *odd the first path that exists but cannot be read as a header. */
+static char *try_dir(const char *dir, const char *header, char **odd, Candidate *odd_kind) {
+  char *path = dir ? path_join(dir, header) : xstrdup(header);
+  Candidate c = classify(path);
+  if (c == CAND_FILE) return path;
+  if (c != CAND_NONE && !*odd) {
+    *odd = path;
+    *odd_kind = c;
+    return NULL;
+  }
   free(path);
   return NULL;
 }
 
-/* Search HEADER as #include "HEADER" would: source_dir, include_dirs, then sys_dirs. */
-static char *find_header(const char *header, const char *source_dir,
-                         const char *const *include_dirs, int ninclude, const StrList *sys_dirs) {
-  if (!header || !header[0]) return NULL;
-  if (header[0] == '/') return is_readable_file(header) ? xstrdup(header) : NULL;
-  char *path = try_dir(source_dir, header);
-  for (int i = 0; !path && i < ninclude; i++) path = try_dir(include_dirs[i], header);
-  for (int i = 0; !path && i < sys_dirs->count; i++) path = try_dir(sys_dirs->items[i], header);
-  return path;
+/* Search HEADER as #include "HEADER" would: source_dir, include_dirs, then sys_dirs. When no
+   readable regular file is found but a non-regular or too large one is, R says so. */
+static void find_header(CImportResult *r, const char *header, const char *source_dir,
+                        const char *const *include_dirs, int ninclude, const StrList *sys_dirs) {
+  char *odd = NULL, *path = NULL;
+  Candidate odd_kind = CAND_NONE;
+  r->status = CIMPORT_NOT_FOUND;
+  if (!header || !header[0]) return;
+  if (header[0] == '/') {
+    path = try_dir(NULL, header, &odd, &odd_kind);
+  } else {
+    path = try_dir(source_dir, header, &odd, &odd_kind);
+    for (int i = 0; !path && i < ninclude; i++) path = try_dir(include_dirs[i], header, &odd, &odd_kind);
+    for (int i = 0; !path && i < sys_dirs->count; i++) path = try_dir(sys_dirs->items[i], header, &odd, &odd_kind);
+  }
+  if (path) {
+    free(odd);
+    r->path = path;
+    r->status = CIMPORT_OK;
+  } else if (odd) {
+    r->path = odd;
+    r->status = odd_kind == CAND_TOO_LARGE ? CIMPORT_TOO_LARGE : CIMPORT_NOT_REGULAR;
+  }
 }
 
 /* Append OPTION DIR, e.g. "-I" "dir" (the current directory as "."). */
@@ -388,10 +429,51 @@ static CXTranslationUnit run_libclang(CXIndex index, const char *path, const Str
   return NULL;
 }
 
+/* SIGALRM during a header's parse: libclang cannot be interrupted, so stop azc with a message. */
+static void header_timeout(int sig) {
+  static const char msg[] = "azc: error: reading a C header took more than 60 seconds (does it include a FIFO "
+                            "or a device?)\n";
+  (void)sig;
+  if (write(2, msg, sizeof msg - 1) < 0) _exit(1);
+  _exit(1);
+}
+
+/* The address space the process uses now, in bytes (0 if unknown). */
+static long address_space_now(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  long pages = 0;
+  if (!f) return 0;
+  if (fscanf(f, "%ld", &pages) != 1) pages = 0;
+  fclose(f);
+  return pages * sysconf(_SC_PAGESIZE);
+}
+
+/* Run libclang on PATH under the time and memory bounds above. */
+static CXTranslationUnit run_libclang_bounded(CXIndex index, const char *path, const StrList *args) {
+  struct rlimit old;
+  bool limited = false;
+  long now = LIMIT_ADDRESS_SPACE ? address_space_now() : 0;
+  if (now > 0 && getrlimit(RLIMIT_AS, &old) == 0 &&
+      (old.rlim_cur == RLIM_INFINITY || old.rlim_cur > (rlim_t)(now + HEADER_MEMORY))) {
+    struct rlimit lim = {(rlim_t)(now + HEADER_MEMORY), old.rlim_max};
+    limited = setrlimit(RLIMIT_AS, &lim) == 0;
+  }
+  struct sigaction sa = {0}, old_sa;
+  sa.sa_handler = header_timeout;
+  sigaction(SIGALRM, &sa, &old_sa);
+  unsigned left = alarm(HEADER_SECONDS);
+  CXTranslationUnit tu = run_libclang(index, path, args);
+  alarm(0);
+  sigaction(SIGALRM, &old_sa, NULL);
+  if (left) alarm(left);
+  if (limited) setrlimit(RLIMIT_AS, &old);
+  return tu;
+}
+
 /* Parse the found header R->path with ARGS and fill R with its functions or its first error. */
 static void parse_header(CImportResult *r, const StrList *args) {
   CXIndex index = clang_createIndex(0, 0);
-  CXTranslationUnit tu = run_libclang(index, r->path, args);
+  CXTranslationUnit tu = run_libclang_bounded(index, r->path, args);
   if (!tu) {
     set_failure(r, "libclang could not parse the header");
   } else if (first_error(tu, r)) {
@@ -416,10 +498,8 @@ CImportResult cimport_header(const char *header, const char *source_dir,
   memset(&r, 0, sizeof r);
   StrList sys_dirs = {0}, args = {0};
   sys_include_dirs(&sys_dirs);
-  r.path = find_header(header, source_dir, include_dirs, ninclude, &sys_dirs);
-  if (!r.path) {
-    r.status = CIMPORT_NOT_FOUND;
-  } else {
+  find_header(&r, header, source_dir, include_dirs, ninclude, &sys_dirs);
+  if (r.status == CIMPORT_OK) {
     build_clang_args(&args, source_dir, include_dirs, ninclude, &sys_dirs);
     parse_header(&r, &args);
   }

@@ -38,11 +38,15 @@ typedef struct {
                            The first bad parameter wins, then the result, then variadic. */
 } CImportFunc;
 
-typedef enum { CIMPORT_OK, CIMPORT_NOT_FOUND, CIMPORT_PARSE_ERROR } CImportStatus;
+/* NOT_REGULAR: found, but a directory, device or FIFO; TOO_LARGE: more than CIMPORT_MAX_HEADER bytes. */
+typedef enum { CIMPORT_OK, CIMPORT_NOT_FOUND, CIMPORT_NOT_REGULAR, CIMPORT_TOO_LARGE, CIMPORT_PARSE_ERROR } CImportStatus;
+
+/* The largest header azc reads (bytes). */
+#define CIMPORT_MAX_HEADER (16L << 20)
 
 typedef struct {
   CImportStatus status;
-  const char *path;          /* the file that was found */
+  const char *path;          /* the file that was found (for NOT_REGULAR and TOO_LARGE, the one refused) */
   CImportFunc *funcs; int nfuncs;   /* every function declared by the header (transitively included too), first declaration of each name */
   /* for CIMPORT_PARSE_ERROR: libclang's first error, for the note line */
   const char *diag_file; int diag_line, diag_col; const char *diag_message;

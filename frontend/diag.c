@@ -17,6 +17,7 @@ static Diag *make_diag(Diags *d, int line, int col, bool warning, const char *fm
   va_list ap2;
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
+  if (n < 0) arena_fatal("a diagnostic message is too large");
   char *msg = arena_alloc(d->arena, (size_t)n + 1);
   vsnprintf(msg, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
@@ -122,7 +123,7 @@ static void print_one(const Diags *d, const Diag *g, FILE *out) {
   const char *text = source_line_text(d->src, g->line, &len);
   fwrite(text, 1, (size_t)len, out);
   fputc('\n', out);
-  char *caret = malloc((size_t)g->col + 2);
+  char *caret = xmalloc((size_t)g->col + 2);
   for (int i = 0; i < g->col - 1; i++) caret[i] = i < len && text[i] == '\t' ? '\t' : ' ';
   memcpy(caret + g->col - 1, "^\n", 2);
   fwrite(caret, 1, (size_t)g->col + 1, out);

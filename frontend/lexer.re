@@ -95,7 +95,7 @@ static int read_escape(Lexer *L, const char **pp) {
 /* A string literal starting at the '"' just consumed (L->cur is after it). */
 static Token lex_string(Lexer *L, const char *start) {
   size_t cap = 32, n = 0;
-  char *buf = malloc(cap);
+  char *buf = xmalloc(cap);
   const char *p = L->cur;
   for (;;) {
     if (p >= L->lim || *p == '\n' || (*p == '\r' && p[1] == '\n')) {
@@ -119,7 +119,7 @@ static Token lex_string(Lexer *L, const char *start) {
     } else {
       c = (unsigned char)*p++;
     }
-    if (n + 1 >= cap) buf = realloc(buf, cap *= 2);
+    if (n + 1 >= cap) buf = xrealloc(buf, cap *= 2);
     buf[n++] = (char)c;
   }
   L->cur = p;

@@ -30,6 +30,14 @@ static void report_header_failure(Sema *S, Decl *d, const CImportResult *r) {
     SEMA_ERR(S, d->header_loc, "C header '%s' not found", d->header);
     return;
   }
+  if (r->status == CIMPORT_NOT_REGULAR || r->status == CIMPORT_TOO_LARGE) {
+    const char *where = strcmp(r->path, d->header) ? arena_printf(S->arena, " (found as '%s')", r->path) : "";
+    if (r->status == CIMPORT_NOT_REGULAR)
+      SEMA_ERR(S, d->header_loc, "C header '%s' is not a regular file%s", d->header, where);
+    else
+      SEMA_ERR(S, d->header_loc, "C header '%s' is larger than %ld MB%s", d->header, CIMPORT_MAX_HEADER >> 20, where);
+    return;
+  }
   Diag *g = SEMA_ERR(S, d->header_loc, "cannot parse C header '%s'", d->header);
   if (g)
     g->note = arena_printf(S->arena, "%s:%d:%d: note: %s", r->diag_file ? r->diag_file : d->header,

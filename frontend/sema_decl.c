@@ -228,7 +228,7 @@ void sema_resolve_symbol(Sema *S, Symbol *sym) {
   bool saved_inh = S->cover_inherited;
   ProcInfo *saved_info = S->cur_info;
   Proc *saved_proc = S->cur_proc;
-  int saved_need = S->need_rank;
+  int saved_need = S->need_rank, saved_other = S->need_other;
   S->locals = NULL;
   S->cover = NULL;
   S->cover_inherited = false;
@@ -261,6 +261,7 @@ void sema_resolve_symbol(Sema *S, Symbol *sym) {
   S->cur_info = saved_info;
   S->cur_proc = saved_proc;
   S->need_rank = saved_need;
+  S->need_other = saved_other;
 }
 
 void sema_check_decl(Sema *S, Decl *d) {

@@ -22,6 +22,9 @@ static void need_rank(Sema *S, int rank, Loc loc) {
   if (!S->need_rank) {
     S->need_rank = rank;
     S->need_loc = loc;
+    S->need_other = 0;
+  } else if (rank != S->need_rank && !S->need_other) {
+    S->need_other = rank; /* section 5.7 rule 5: every operand needs the covering region's rank */
   }
 }
 
@@ -219,7 +222,10 @@ static const char *expr_type_name(Sema *S, Expr *e) {
 /* E15 when two parallel operands of different ranks meet at an operator. Returns the result rank or -1. */
 static int join_ranks(Sema *S, Expr *a, Expr *b, Loc op) {
   int r = rank_join(a->rank, b->rank);
-  if (r < 0) SEMA_ERR(S, op, "operands have different ranks (%d and %d)", a->rank, b->rank);
+  if (r < 0) {
+    SEMA_ERR(S, op, "operands have different ranks (%d and %d)", a->rank, b->rank);
+    S->need_other = -1; /* E15 says it: no E13 for the statement as well (section 5.7 rule 5) */
+  }
   return r;
 }
 
@@ -544,12 +550,13 @@ static void arg_wrong_type(Sema *S, Symbol *callee, int i, Expr *arg, const char
 
 /* A whole parallel or indexed array argument for an array parameter. */
 static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) {
-  int saved_need = S->need_rank; /* a whole array passed is not an operand (section 5.7 rule 5) */
+  int saved_need = S->need_rank, saved_other = S->need_other; /* a whole array passed is not an operand (section 5.7 rule 5) */
   Loc saved_loc = S->need_loc;
   S->bare_array_ok = true;
   Type *at = expr_check(S, arg, true);
   S->bare_array_ok = false;
   S->need_rank = saved_need;
+  S->need_other = saved_other;
   S->need_loc = saved_loc;
   if (at->kind == TY_ERROR) return false;
   Symbol *base = sema_base_symbol(arg);

@@ -246,6 +246,9 @@ struct Sema {
   bool depth_reported;
   int need_rank;          /* rank the statement's parallel operands need (0: none yet) */
   Loc need_loc;
+  int need_other;         /* the rank of a later operand that differs from need_rank without
+                             meeting it at an operator (0: none, -1: E15 reported; valid while
+                             need_rank is set) */
 };
 
 /* ---- shared functions ---- */
@@ -262,6 +265,8 @@ void sema_predefine(Sema *S);
 Type *type_new(Sema *S, TypeKind kind);
 Type *type_scalar(Sema *S, ScalarKind k);
 const char *type_name(Sema *S, const Type *t);
+/* The bytes of a value of type t when all its sizes are known at compile time (at most 2 GiB), else 0. */
+uint64_t sema_type_known_bytes(const Type *t);
 bool type_is_integer(const Type *t);   /* the integer types (not boolean, not enum) */
 bool type_is_numeric(const Type *t);
 bool type_is_floating(const Type *t);

@@ -401,8 +401,8 @@ static bool is_flood_dim(const Symbol *sym, int k) {
 
 /* A border width for a direction component (clamped to stay an int). */
 static int width_of(int64_t d) {
-  int64_t a = d < 0 ? -d : d;
-  return a > INT_MAX / 2 ? INT_MAX / 2 : (int)a;
+  if (d < -(INT_MAX / 2) || d > INT_MAX / 2) return INT_MAX / 2; /* never -d of the least longint */
+  return (int)(d < 0 ? -d : d);
 }
 
 /* Widen sym's border to hold direction d; true if it changed. */
@@ -544,8 +544,12 @@ static bool region_empty(const Region *r) {
 static bool dim_outside(const Symbol *sym, const Region *cover, int k, int64_t dk) {
   const RDim *s = &sym->type->region->dims[k], *c = &cover->dims[k];
   if (!dim_bounded(s) || !dim_bounded(c)) return false;
-  int64_t slo = s->lo - sym->border_lo[k], shi = dim_hi(s) + sym->border_hi[k];
-  return c->lo + dk < slo || dim_hi(c) + dk > shi;
+  /* checked: a bound beyond the range of longint is outside any storage region */
+  int64_t slo, shi, lo, hi;
+  if (__builtin_sub_overflow(s->lo, sym->border_lo[k], &slo)) slo = INT64_MIN;
+  if (__builtin_add_overflow(dim_hi(s), sym->border_hi[k], &shi)) shi = INT64_MAX;
+  if (__builtin_add_overflow(c->lo, dk, &lo) || __builtin_add_overflow(dim_hi(c), dk, &hi)) return true;
+  return lo < slo || hi > shi;
 }
 
 /* True if the access certainly reaches outside its array's storage region. */

@@ -285,6 +285,25 @@ static bool blank_dim(Sema *S, Region *r, int k, int rank, Bracket *b) {
   return false;
 }
 
+/* Region bounds and strides beyond this magnitude are an error: a loop over the region steps from
+   its last index by its stride, which must not leave the range of longint (issue 23). */
+#define REGION_LIMIT ((int64_t)1 << 62)
+
+/* r, or an error if a bound or stride known now is beyond REGION_LIMIT. */
+static Region *in_range(Sema *S, Region *r, Loc loc) {
+  if (r->error) return r;
+  for (int k = 0; k < r->rank; k++) {
+    const RDim *d = &r->dims[k];
+    if (!d->known || d->kind == DK_STAR) continue;
+    if (d->lo < -REGION_LIMIT || d->lo > REGION_LIMIT || d->hi < -REGION_LIMIT || d->hi > REGION_LIMIT ||
+        d->stride > REGION_LIMIT) {
+      SEMA_ERR(S, loc, "dimension %d of the region has a bound or stride beyond 2^62 (the loops over it would overflow)", k + 1);
+      return region_error(S);
+    }
+  }
+  return r;
+}
+
 Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx) {
   if (b->n == 1 && b->items[0].kind == BI_REGION) return sema_region_syn(S, b->items[0].region, decl_ctx);
   if (b->n == 1 && b->items[0].kind == BI_EXPR && b->items[0].lo->kind == EX_NAME && !b->items[0].lo->parens) {
@@ -349,7 +368,7 @@ Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx) {
     }
   }
   if (!ok) r->error = true;
-  return r;
+  return in_range(S, r, b->loc);
 }
 
 /* Check that a direction and a region have the same rank (E16). */
@@ -380,10 +399,12 @@ static Region *region_operands(Sema *S, RegionSyn *rs, bool decl_ctx, int64_t *d
   return r;
 }
 
-/* a + b and a - b as the generated C computes bounds (-fwrapv): wrapping around, never undefined
- * (section 4.1). */
-static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
-static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+/* A direction so large that the region's bounds or stride leave the integer range. */
+static Region *overflow_error(Sema *S, RegionSyn *rs, int k) {
+  SEMA_ERR(S, rs->dir->loc, "component %d of the direction takes the region's %s out of the range of longint", k + 1,
+           rs->kind == RX_BY ? "stride" : "bounds");
+  return region_error(S);
+}
 
 /* d of B / d in B (section 5.5). */
 static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
@@ -408,13 +429,18 @@ static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
       continue;
     }
     int64_t lo = x->lo, hi = x->hi, dk = d[k];
+    bool over; /* checked: a huge direction must not wrap around */
     if (rs->kind == RX_OF) {
-      x->lo = dk < 0 ? wrap_add(lo, dk) : wrap_add(hi, 1);
-      x->hi = dk < 0 ? wrap_add(lo, -1) : wrap_add(hi, dk);
+      over = dk < 0 ? __builtin_add_overflow(lo, dk, &x->lo) || __builtin_sub_overflow(lo, 1, &x->hi)
+                    : __builtin_add_overflow(hi, 1, &x->lo) || __builtin_add_overflow(hi, dk, &x->hi);
     } else {
-      x->lo = dk < 0 ? lo : wrap_add(wrap_sub(hi, dk), 1);
-      x->hi = dk < 0 ? wrap_add(wrap_sub(lo, dk), -1) : hi;
+      int64_t t;
+      over = dk < 0 ? __builtin_sub_overflow(lo, dk, &t) || __builtin_sub_overflow(t, 1, &x->hi)
+                    : __builtin_sub_overflow(hi, dk, &t) || __builtin_add_overflow(t, 1, &x->lo);
+      if (dk < 0) x->lo = lo;
+      else x->hi = hi;
     }
+    if (over) return overflow_error(S, rs, k);
     x->kind = x->lo == x->hi ? DK_SINGLE : DK_RANGE;
     x->stride = 1;
   }
@@ -450,12 +476,14 @@ static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
       x->known = false;
       continue;
     }
+    bool over; /* checked: a huge direction must not wrap around */
     if (rs->kind == RX_AT) {
-      x->lo = wrap_add(x->lo, d[k]);
-      x->hi = wrap_add(x->hi, d[k]);
+      over = __builtin_add_overflow(x->lo, d[k], &x->lo) || __builtin_add_overflow(x->hi, d[k], &x->hi);
     } else {
-      x->stride = (int64_t)((uint64_t)x->stride * (d[k] < 0 ? 0 - (uint64_t)d[k] : (uint64_t)d[k]));
+      int64_t step = d[k];
+      over = (d[k] < 0 && __builtin_sub_overflow(0, d[k], &step)) || __builtin_mul_overflow(x->stride, step, &x->stride);
     }
+    if (over) return overflow_error(S, rs, k);
   }
   return r;
 }
@@ -501,7 +529,7 @@ Region *sema_region_syn(Sema *S, RegionSyn *rs, bool decl_ctx) {
     return region_error(S);
   }
   S->expr_depth++;
-  Region *r = region_kind_syn(S, rs, decl_ctx);
+  Region *r = in_range(S, region_kind_syn(S, rs, decl_ctx), rs->loc);
   S->expr_depth--;
   r->syn = rs;
   rs->sem = r;

@@ -4,6 +4,9 @@
 #include <string.h>
 #include "sema_internal.h"
 
+/* The largest local variable (bytes): locals are C automatic variables. */
+#define MAX_LOCAL_BYTES (1 << 20)
+
 static void check_stmt(Sema *S, Stmt *st);
 
 /* Note the first reason this procedure cannot be applied elementwise (E46). */
@@ -40,8 +43,12 @@ static bool check_rank_need(Sema *S, Loc first) {
     } else if (info && info->needs_rank != need) {
       info->needs_conflict = true;
     }
+    if (info && S->need_other > 0) info->needs_conflict = true; /* no one region fits both ranks */
     return true;
   }
+  /* Rule 5: operands that never meet at an operator are each compared with the region, too
+   * (issue 23: [R] A := +<< X with X of rank 1 under a region of rank 2 summed part of X) */
+  if (S->need_other > 0 && S->cover->rank == need) need = S->need_other;
   if (!S->cover->error && !(S->cover->dynamic && S->cover->rank == 0) && S->cover->rank != need)
     SEMA_ERR(S, first, "statement has rank %d, but its covering region has rank %d", need, S->cover->rank);
   return false;
@@ -575,6 +582,10 @@ static void declare_locals(Sema *S, Proc *p) {
       diag_construct_end(S->diags);
     }
     sema_check_var_item(S, d);
+    /* a local lives on the C stack (8 MiB by default): a large one would crash the program */
+    if (d->nnames > 0 && d->syms[0] && d->syms[0]->type && sema_type_known_bytes(d->syms[0]->type) > MAX_LOCAL_BYTES)
+      SEMA_ERR(S, d->type->loc, "a local variable of more than %d bytes does not fit on the stack; declare it outside the procedure",
+               MAX_LOCAL_BYTES);
   }
 }
 

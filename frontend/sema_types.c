@@ -2,6 +2,7 @@
  * arithmetic promotion and the assignment conversions of section 4.7. */
 #include <string.h>
 #include "sema_internal.h"
+#include <stdint.h>
 
 Type *type_new(Sema *S, TypeKind kind) {
   Type *t = ARENA_NEW(S->arena, Type);
@@ -200,6 +201,61 @@ static bool check_bound(Sema *S, Expr *e) {
   return true;
 }
 
+/* The largest indexed array azc accepts (bytes): C objects with static storage beyond 2 GiB do not
+   link in the default code model, and gcc refuses any beyond PTRDIFF_MAX. */
+#define MAX_ARRAY_BYTES ((uint64_t)1 << 31)
+
+/* The bytes of a value of type t, when every size in it is known at compile time; false if one is
+   not, or if the size is over MAX_ARRAY_BYTES (then *bytes is UINT64_MAX). Fields without padding:
+   an estimate from below, which is all the limit needs. */
+static bool type_bytes(const Type *t, uint64_t *bytes) {
+  static const uint16_t scalar_bytes[SK_COUNT] = {1, 1, 1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 16, 256, 4};
+  *bytes = 0;
+  switch (t->kind) {
+  case TY_SCALAR: *bytes = scalar_bytes[t->scalar]; return true;
+  case TY_ENUM: *bytes = 4; return true;
+  case TY_RECORD:
+    for (int i = 0; i < t->nfields; i++) {
+      uint64_t f;
+      if (!type_bytes(t->fields[i].type, &f)) {
+        *bytes = f;
+        return false;
+      }
+      *bytes += f;
+      if (*bytes > MAX_ARRAY_BYTES) {
+        *bytes = UINT64_MAX;
+        return false;
+      }
+    }
+    return true;
+  case TY_ARRAY: {
+    uint64_t n;
+    if (!type_bytes(t->elem, &n)) {
+      *bytes = n;
+      return false;
+    }
+    for (int k = 0; k < t->ndims; k++) {
+      if (!t->dims[k].known) return false;
+      int64_t lo = t->dims[k].lo_val, hi = t->dims[k].hi_val;
+      uint64_t ext = hi < lo ? 0 : (uint64_t)hi - (uint64_t)lo + 1; /* no signed overflow */
+      if (ext != 0 && n > MAX_ARRAY_BYTES / ext) {
+        *bytes = UINT64_MAX;
+        return false;
+      }
+      n *= ext;
+    }
+    *bytes = n;
+    return true;
+  }
+  default: return false;
+  }
+}
+
+uint64_t sema_type_known_bytes(const Type *t) {
+  uint64_t bytes;
+  return type_bytes(t, &bytes) ? bytes : 0;
+}
+
 /* An indexed array type. */
 static Type *resolve_array(Sema *S, TypeSyn *ts) {
   Type *t = type_new(S, TY_ARRAY);
@@ -229,6 +285,11 @@ static Type *resolve_array(Sema *S, TypeSyn *ts) {
   }
   t->elem = sema_resolve_type(S, ts->elem, false);
   if (!ok || t->elem->kind == TY_ERROR) return S->t_error;
+  uint64_t bytes;
+  if (!type_bytes(t, &bytes) && bytes == UINT64_MAX) {
+    SEMA_ERR(S, ts->loc, "indexed array is too large (more than %llu bytes)", (unsigned long long)MAX_ARRAY_BYTES);
+    return S->t_error;
+  }
   return t;
 }
 

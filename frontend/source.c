@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Record where every line starts. */
 static void index_lines(Arena *a, Source *s) {
@@ -32,9 +33,21 @@ void source_from_text(Arena *a, const char *path, const char *text, size_t len, 
 int source_read(Arena *a, const char *path, Source *out) {
   FILE *f = fopen(path, "rb");
   if (!f) return -1;
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    errno = EISDIR;
+    return -1;
+  }
   size_t cap = 1 << 16, len = 0;
   char *buf = malloc(cap);
   for (;;) {
+    if (len > SOURCE_MAX || !buf) { /* also a device that never ends (/dev/zero) */
+      free(buf);
+      fclose(f);
+      errno = buf ? EFBIG : ENOMEM;
+      return -1;
+    }
     if (len == cap) {
       cap *= 2;
       char *nb = realloc(buf, cap);

@@ -12,7 +12,12 @@ typedef struct Source {
   int nlines;
 } Source;
 
-/* Read path into a Source; returns 0 on success, -1 (errno set) on failure. */
+/* The largest file read (bytes): a bound on the time and memory of everything after it (offsets
+   are int), and on a device that never ends. */
+#define SOURCE_MAX ((size_t)256 << 20)
+
+/* Read path into a Source; returns 0 on success, -1 (errno set: EISDIR for a directory, EFBIG
+   over SOURCE_MAX) on failure. */
 int source_read(Arena *a, const char *path, Source *out);
 /* Make a Source from bytes already in memory. */
 void source_from_text(Arena *a, const char *path, const char *text, size_t len, Source *out);

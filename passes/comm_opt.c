@@ -13,6 +13,7 @@
  * Only transfers under a named region move or merge: the region is the same wherever it is used.
  * A statement that calls a procedure may write anything; one that returns or leaves a loop ends
  * the stretch a transfer may start in. */
+#include <stdint.h>
 #include "passes.h"
 
 typedef struct Avail {         /* ghost cells that are current */
@@ -23,8 +24,24 @@ typedef struct Avail {         /* ghost cells that are current */
 
 typedef struct Host {          /* a transfer later ones in the same list may join */
   IrTransfer *t;
-  PtrVec written;              /* Symbol*: arrays written since it ran */
+  int born;                    /* the list item it belongs to */
 } Host;
+
+/* When the arrays were last written, by list item: whether a host is still open to a transfer is
+ * one look-up per array, not a scan of everything written since the host ran (that was cubic in
+ * the length of a list of shifted statements). Sharing follows ir_may_share: a write may change
+ * the same array, and a write of a non-local array may change a reference parameter (and a write
+ * of a reference parameter any non-local array). */
+typedef struct WriteClock {
+  const Symbol **keys;         /* open addressing by pointer; NULL: an empty slot */
+  int *when;
+  int nslots, used;
+  int last_unknown;            /* a write of an unknown array */
+  int last_ref;                /* a write of a reference parameter */
+  int last_nonlocal;           /* a write of a global array or a parameter */
+} WriteClock;
+
+#define HOST_SCAN_LIMIT 256    /* open hosts tried per transfer (keeps a hostile list linear) */
 
 typedef struct Opt {
   Arena *a;
@@ -167,11 +184,91 @@ static void combine(Opt *O, IrTransfer *host, IrTransfer *t) {
 
 /* ---- the walk ---- */
 
-static void walk_list(Opt *O, IrList *l, PtrVec *av);
-static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, PtrVec *hosts);
+
+/* ---- when arrays were written ---- */
+
+static bool is_ref_param(const Symbol *a) { return a->kind == SYM_PARAM && a->mode != PM_IN; }
+static bool is_local(const Symbol *a) { return a->kind == SYM_VAR && !a->global; }
+
+/* The slot of a in c's table (empty if a is not there). */
+static int clock_slot(const WriteClock *c, const Symbol *a) {
+  unsigned h = (unsigned)(((uintptr_t)a >> 4) * 2654435761u);
+  int i = (int)(h & (unsigned)(c->nslots - 1));
+  while (c->keys[i] && c->keys[i] != a) i = (i + 1) & (c->nslots - 1);
+  return i;
+}
+
+/* Double c's table. */
+static void clock_grow(Opt *O, WriteClock *c) {
+  WriteClock old = *c;
+  c->nslots = old.nslots ? old.nslots * 2 : 64;
+  c->keys = ARENA_ARRAY(O->a, const Symbol *, c->nslots);
+  c->when = ARENA_ARRAY(O->a, int, c->nslots);
+  for (int i = 0; i < old.nslots; i++)
+    if (old.keys[i]) {
+      int j = clock_slot(c, old.keys[i]);
+      c->keys[j] = old.keys[i];
+      c->when[j] = old.when[i];
+    }
+}
+
+/* Record that list item `now` writes array a (NULL: an unknown one). */
+static void clock_write(Opt *O, WriteClock *c, const Symbol *a, int now) {
+  if (!a) {
+    c->last_unknown = now;
+    return;
+  }
+  if (is_ref_param(a)) c->last_ref = now;
+  if (!is_local(a)) c->last_nonlocal = now;
+  if (2 * (c->used + 1) > c->nslots) clock_grow(O, c);
+  int i = clock_slot(c, a);
+  if (!c->keys[i]) c->used++;
+  c->keys[i] = a;
+  c->when[i] = now;
+}
+
+/* The last list item that wrote an array that may share storage with a (-1: none). */
+static int clock_last(const WriteClock *c, const Symbol *a) {
+  int last = c->last_unknown;
+  if (c->nslots) {
+    int i = clock_slot(c, a);
+    if (c->keys[i] && c->when[i] > last) last = c->when[i];
+  }
+  if (is_ref_param(a) && c->last_nonlocal > last) last = c->last_nonlocal;
+  if (!is_local(a) && c->last_ref > last) last = c->last_ref;
+  return last;
+}
+
+/* The last list item that wrote an array transfer t reads. */
+static int clock_last_transfer(const WriteClock *c, const IrTransfer *t) {
+  int last = -1;
+  for (int i = 0; i < t->items.len; i++) {
+    int w = clock_last(c, ((const IrShift *)t->items.items[i])->array);
+    if (w > last) last = w;
+  }
+  return last;
+}
+
+/* The open hosts of a statement list: in the order they ran, with the clock of its writes. */
+typedef struct Hosts {
+  PtrVec open;                 /* Host*, born increasing */
+  WriteClock clock;
+  int now;                     /* the list item being walked */
+} Hosts;
+
+/* The first open host born after list item `after` (binary search: born increases). */
+static int first_born_after(const Hosts *hs, int after) {
+  int lo = 0, hi = hs->open.len;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (((const Host *)hs->open.items[mid])->born > after) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
 
 /* A transfer of a statement, in execution order. */
-static void visit_transfer(Opt *O, IrTransfer *t, PtrVec *av, PtrVec *hosts) {
+static void visit_transfer(Opt *O, IrTransfer *t, PtrVec *av, Hosts *hs) {
   if (t->place != XF_AT_ROOT || !t->cover) return;
   Avail *have = all_current(av, t);
   if (have) {
@@ -179,30 +276,30 @@ static void visit_transfer(Opt *O, IrTransfer *t, PtrVec *av, PtrVec *hosts) {
     t->by = have->by;
     return;
   }
-  for (int i = 0; i < hosts->len; i++) {
-    Host *h = hosts->items[i];
-    if (h->t->cover != t->cover || h->t->place != XF_AT_ROOT || writes_transfer(&h->written, false, t) ||
-        h->t->items.len + new_items(h->t, t) > IR_MAX_XFER_ITEMS)
+  int first = first_born_after(hs, clock_last_transfer(&hs->clock, t));
+  for (int i = first; i < hs->open.len && i < first + HOST_SCAN_LIMIT; i++) {
+    Host *h = hs->open.items[i];
+    if (h->t->cover != t->cover || h->t->place != XF_AT_ROOT || h->t->items.len + new_items(h->t, t) > IR_MAX_XFER_ITEMS)
       continue;
     combine(O, h->t, t);
     gen(O, av, t, h->t);
     return;
   }
   Host *h = ARENA_NEW(O->a, Host);
-  h->t = t;
-  vec_push(O->a, hosts, h);
+  *h = (Host){t, hs->now};
+  vec_push(O->a, &hs->open, h);
   gen(O, av, t, t);
 }
 
 /* After a statement with effects fx: what is no longer current, and what hosts can no longer take. */
-static void after(Opt *O, PtrVec *av, PtrVec *hosts, const Effects *fx) {
+static void after(Opt *O, PtrVec *av, Hosts *hs, const Effects *fx) {
   kill(av, fx);
-  if (fx->all) hosts->len = 0;
-  for (int i = 0; i < hosts->len; i++) {
-    Host *h = hosts->items[i];
-    for (int j = 0; j < fx->writes.len; j++) vec_push(O->a, &h->written, fx->writes.items[j]);
-  }
+  if (fx->all) hs->open.len = 0;
+  for (int j = 0; j < fx->writes.len; j++) clock_write(O, &hs->clock, fx->writes.items[j], hs->now);
 }
+
+static void walk_list(Opt *O, IrList *l, PtrVec *av);
+static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, Hosts *hosts);
 
 /* Every transfer of the simple statements nested in list l (for hoisting out of a loop). */
 static void nested_transfers(Opt *O, const IrList *l, PtrVec *out) {
@@ -273,7 +370,7 @@ static void walk_if(Opt *O, IrStmt *s, PtrVec *av) {
   *av = out;
 }
 
-static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, PtrVec *hosts) {
+static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, Hosts *hosts) {
   Effects fx = {0};
   switch (s->kind) {
   case IR_REGION:
@@ -318,8 +415,11 @@ static void place_early(Opt *O, IrList *l, int i, const Effects *fx) {
 }
 
 static void walk_list(Opt *O, IrList *l, PtrVec *av) {
-  PtrVec hosts = {0};
-  for (int i = 0; i < l->n; i++) walk_stmt(O, l->items[i], av, &hosts);
+  Hosts hosts = {.clock = {.last_unknown = -1, .last_ref = -1, .last_nonlocal = -1}};
+  for (int i = 0; i < l->n; i++) {
+    hosts.now = i;
+    walk_stmt(O, l->items[i], av, &hosts);
+  }
   Effects *fx = ARENA_ARRAY(O->a, Effects, l->n > 0 ? l->n : 1); /* what each item does, once */
   for (int i = 0; i < l->n; i++) {
     fx[i] = (Effects){0};

@@ -227,7 +227,7 @@ for s in test/unit/*.sh; do
   [ -f "$s" ] && set -- "$@" "unit:$s"
 done
 first=
-for s in distributed golden runahead libsplit pdl_runs runtime_errors; do
+for s in distributed golden fuzz_san runahead libsplit pdl_runs runtime_errors watchdog run_failures; do
   [ -f "test/unit/$s.sh" ] && first="$first unit:test/unit/$s.sh"
 done
 # shellcheck disable=SC2086

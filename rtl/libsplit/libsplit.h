@@ -31,6 +31,10 @@ void sc_finalize(void);
 /* Print "libsplit: process P: message" on stderr and stop the whole job with code. */
 void sc_abort(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
+/* When set, called every few dozen polls of every libsplit wait with the seconds it has lasted and
+   its name; it replaces libsplit's own LIBSPLIT_WATCHDOG check (the runtime's watchdog, which
+   names the late processes, sets it). */
+extern void (*sc_wait_hook)(double waited, const char *what);
 extern int sc_myproc_;        /* read through sc_myproc() */
 extern int sc_procs_;
 static inline int sc_myproc(void) { return sc_myproc_; }   /* MYPROC: rank in MPI_COMM_WORLD */

@@ -165,6 +165,12 @@ static bool configure(const sc_config *cfg, size_t *bytes, int *nstctr, char *ms
     }
     core.watchdog = v;
   }
+  const char *map = getenv("LIBSPLIT_RMA_MAP"); /* read by the RMA transport; checked here, so that
+                                                    one process reports it (issue 23) */
+  if (map && strcmp(map, "0") != 0 && strcmp(map, "1") != 0) {
+    snprintf(msg, msgsz, "LIBSPLIT_RMA_MAP must be 0 or 1, not '%s'", map);
+    return false;
+  }
   return true;
 }
 
@@ -483,6 +489,7 @@ void sc_local_free(void *p) {
 _Static_assert(SC_CLOCK_AFTER < SC_WATCHDOG_EVERY, "the watchdog needs the clock");
 
 unsigned sc_poll_work;
+void (*sc_wait_hook)(double waited, const char *what);
 
 void sc_wait_begin(sc_wait *w, sc_stat_kind kind, const char *what) {
   w->kind = kind;
@@ -511,7 +518,9 @@ void sc_wait_step(sc_wait *w) {
   unsigned first = core.alone ? SC_SPIN_ALONE : SC_SPIN_FIRST;
   unsigned anyway = core.alone ? SC_YIELD_ANYWAY_ALONE : SC_YIELD_ANYWAY;
   sc_pause(w->idle, (w->idle > first && w->idle % SC_YIELD_EVERY == 0) || s % anyway == 0);
-  if (core.watchdog > 0 && s % SC_WATCHDOG_EVERY == 0) {
+  if (s % SC_WATCHDOG_EVERY == 0 && sc_wait_hook) {
+    sc_wait_hook(sc_now() - w->start, w->what);
+  } else if (core.watchdog > 0 && s % SC_WATCHDOG_EVERY == 0) {
     double waited = sc_now() - w->start;
     if (waited > core.watchdog)
       watchdog_fire(w, waited);

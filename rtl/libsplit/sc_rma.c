@@ -126,9 +126,7 @@ static void rma_init(size_t bytes, int K) {
   int *model, flag = 0;
   MPI_Win_get_attr(rma.win, MPI_WIN_MODEL, &model, &flag);
   rma.separate = flag && *model == MPI_WIN_SEPARATE;
-  const char *map = getenv("LIBSPLIT_RMA_MAP");
-  if (map && strcmp(map, "0") != 0 && strcmp(map, "1") != 0)
-    sc_fatal("LIBSPLIT_RMA_MAP must be 0 or 1, not '%s'", map);
+  const char *map = getenv("LIBSPLIT_RMA_MAP"); /* 0 or 1: sc_init checked it */
   if (!rma.need_progress && !rma.separate && !(map && strcmp(map, "0") == 0))
     map_peers();
   MPI_Comm_dup(MPI_COMM_WORLD, &rma.comm);

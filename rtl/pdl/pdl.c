@@ -10,27 +10,39 @@
 
 /* ---- memory and diagnostics ---- */
 
-/* malloc that never returns NULL (the analysis has no way to go on without memory). */
+/* Stop: the analysis has no way to go on without memory (exit status 1, like a bad file). */
+static void out_of_memory(void) {
+  fputs("pdl: out of memory\n", stderr);
+  exit(1);
+}
+
+/* malloc that never returns NULL. */
 static void *xmalloc(size_t n) {
   void *p = malloc(n ? n : 1);
-  if (!p) abort();
+  if (!p) out_of_memory();
   return p;
 }
 
 /* Zeroed xmalloc. */
 static void *xcalloc(size_t n, size_t size) {
   void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p) abort();
+  if (!p) out_of_memory();
+  return p;
+}
+
+/* realloc that never returns NULL. */
+static void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) out_of_memory();
   return p;
 }
 
 /* Make room for one more element in a growable array. */
 static void *grow(void *items, int len, int *cap, size_t size) {
   if (len < *cap) return items;
+  if (*cap > INT_MAX / 2) out_of_memory();
   *cap = *cap ? *cap * 2 : 8;
-  void *p = realloc(items, (size_t)*cap * size);
-  if (!p) abort();
-  return p;
+  return xrealloc(items, (size_t)*cap * size);
 }
 
 /* A malloc'd string from a format. */
@@ -38,7 +50,9 @@ static char *vformat(const char *fmt, va_list ap) {
   va_list ap2;
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
+  if (n < 0) n = 0; /* an unprintable message: empty rather than a wild write */
   char *s = xmalloc((size_t)n + 1);
+  s[0] = 0;
   vsnprintf(s, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
   return s;
@@ -277,9 +291,6 @@ typedef struct Ctx {
   int *cand, ncand, done;      /* greedy candidates by decreasing size; how many decided */
   int *mark, stamp;            /* DFS marks */
   int *stack, *fset, *bset;    /* DFS stack and the forward/backward sets of an insertion */
-  uint64_t *word;              /* sweep bits */
-  int *bit;                    /* bit of a receive event in the current sweep, or -1 */
-  int *src, *src_first;        /* receive events grouped by receiver */
   int *by_recv, *recv_first;   /* messages grouped by receiver */
   int *g;                      /* latest event of the receiver that happens before the send */
 } Ctx;
@@ -516,17 +527,39 @@ static void match(Ctx *c, int bs, int er) {
   for (int r = 0; r < 4; r++) c->ev[c->node[m][r]].msg = m;
 }
 
-/* The first unexecuted send of any process that the blocked receive at event er could take, or -1. */
-static int future_sender(const Ctx *c, const int *pc, int er) {
+/* The unexecuted sends grouped by destination, each group in event order (process, statement). */
+typedef struct Unsent {
+  int *ev, *first;             /* first[np] = count */
+} Unsent;
+
+static Unsent unsent_index(const Ctx *c, const int *pc) {
+  Unsent u = {xmalloc(sizeof(int) * (size_t)(c->nev + 1)), xcalloc((size_t)c->np + 2, sizeof(int))};
+  for (int pass = 0; pass < 2; pass++) {
+    int *fill = pass ? xmalloc(sizeof(int) * (size_t)(c->np + 1)) : NULL;
+    if (pass) memcpy(fill, u.first, sizeof(int) * (size_t)(c->np + 1));
+    for (int q = 0; q < c->np; q++)
+      for (int e = pc[q]; e < c->first[q + 1]; e++) {
+        if (c->ev[e].role != BS) continue;
+        int d = intmap_get(&c->pidx, ev_stmt(c, e)->peer, 0, 0);
+        if (pass) u.ev[fill[d]++] = e;
+        else u.first[d + 1]++;
+      }
+    if (!pass)
+      for (int d = 0; d < c->np; d++) u.first[d + 1] += u.first[d];
+    free(fill);
+  }
+  return u;
+}
+
+/* The first unexecuted send of any process that the blocked receive at event er could take, or -1
+   (the first in event order among the sends to its process: one index, not a scan of every
+   process for every blocked one). */
+static int future_sender(const Ctx *c, const Unsent *u, int er) {
   const PdlStmt *r = ev_stmt(c, c->ev[er].mate);
   int p = c->ev[er].proc, src = recv_source(c, r);
-  for (int q = 0; q < c->np; q++) {
-    if (src >= 0 && q != src) continue;
-    for (int e = pc[q]; e < c->first[q + 1]; e++) {
-      const PdlStmt *s = ev_stmt(c, e);
-      if (c->ev[e].role == BS && intmap_get(&c->pidx, s->peer, 0, 0) == p && (r->tag == PDL_ANY || r->tag == s->tag))
-        return e;
-    }
+  for (int i = u->first[p]; i < u->first[p + 1]; i++) {
+    int e = u->ev[i];
+    if ((src < 0 || c->ev[e].proc == src) && (r->tag == PDL_ANY || r->tag == ev_stmt(c, e)->tag)) return e;
   }
   return -1;
 }
@@ -534,13 +567,14 @@ static int future_sender(const Ctx *c, const int *pc, int er) {
 /* Explain why matching stopped: unmatched sends and receives, and deadlock cycles. */
 static void report_stuck(Ctx *c, const int *pc, const Lists *L) {
   int *waits = xmalloc(sizeof(int) * (size_t)c->np); /* the send a blocked process waits for */
+  Unsent u = unsent_index(c, pc);
   int *seen = xcalloc((size_t)c->np, sizeof(int));
   char text[256];
   for (int q = 0; q < c->np; q++) {
     waits[q] = -1;
     if (pc[q] == c->first[q + 1]) continue;
     int er = pc[q];
-    waits[q] = future_sender(c, pc, er);
+    waits[q] = future_sender(c, &u, er);
     if (waits[q] >= 0) continue;
     const PdlStmt *r = ev_stmt(c, c->ev[er].mate);
     pdl_stmt_text(r, text, sizeof text);
@@ -570,7 +604,7 @@ static void report_stuck(Ctx *c, const int *pc, const Lists *L) {
       char part[256];
       int len = snprintf(part, sizeof part, "%sprocess %d waits in statement %d for process %d, which sends at statement %d",
                          n ? "; " : "", c->p->procs[y].id, c->ev[pc[y]].stmt + 1, c->p->procs[z].id, c->ev[w].stmt + 1);
-      while (n + (size_t)len + 1 > cap) msg = realloc(msg, cap *= 2);
+      while (n + (size_t)len + 1 > cap) msg = xrealloc(msg, cap *= 2);
       memcpy(msg + n, part, (size_t)len + 1);
       n += (size_t)len;
       y = z;
@@ -584,6 +618,8 @@ static void report_stuck(Ctx *c, const int *pc, const Lists *L) {
   }
   free(waits);
   free(seen);
+  free(u.ev);
+  free(u.first);
 }
 
 /* Unreceived messages once every process has finished (or whose receiver has). */
@@ -801,56 +837,150 @@ static bool add_edge_acyclic(Ctx *c, int x, int y) {
 /* Position of e in its process's event sequence. */
 static int local(const Ctx *c, int e) { return e - c->first[c->ev[e].proc]; }
 
-/* Highest set bit of x (x != 0). */
-static int top_bit(uint64_t x) {
-  int n = 0;
-  while (x >>= 1) n++;
-  return n;
+/* What one event knows of the receivers before it: for each process that has received something
+   in its past, the latest of its receive events (beginRecv or endRecv, as an index in that
+   process's sequence) that happens before or is the event. A vector clock, sparse (sorted by
+   process) while few processes are known, dense (indexed by process, -1: none) beyond; immutable
+   once shared (refs > 1), so a process that sends many messages in a row hands the same clock to
+   all of them. */
+typedef struct Clock {
+  int refs, n;                 /* n: entries of a sparse clock */
+  bool dense;
+  int *proc, *last;            /* sparse: n pairs; dense: last[np] */
+} Clock;
+
+static Clock *clock_new(int n, bool dense) {
+  Clock *k = xmalloc(sizeof *k);
+  k->refs = 1;
+  k->n = 0;
+  k->dense = dense;
+  k->proc = dense ? NULL : xmalloc(sizeof(int) * (size_t)(n + 1));
+  k->last = xmalloc(sizeof(int) * (size_t)(n + 1));
+  return k;
+}
+
+static Clock *clock_ref(Clock *k) {
+  if (k) k->refs++;
+  return k;
+}
+
+static void clock_release(Clock *k) {
+  if (!k || --k->refs > 0) return;
+  free(k->proc);
+  free(k->last);
+  free(k);
+}
+
+/* The latest receive event of process q known to k, or -1. */
+static int clock_get(const Clock *k, int q) {
+  if (!k) return -1;
+  if (k->dense) return k->last[q];
+  int lo = 0, hi = k->n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (k->proc[mid] < q) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < k->n && k->proc[lo] == q ? k->last[lo] : -1;
+}
+
+/* Raise the entries of dense clock d to those of k. */
+static void clock_raise(Clock *d, const Clock *k, int np) {
+  if (!k) return;
+  if (k->dense) {
+    for (int q = 0; q < np; q++) d->last[q] = k->last[q] > d->last[q] ? k->last[q] : d->last[q];
+    return;
+  }
+  for (int i = 0; i < k->n; i++)
+    if (k->last[i] > d->last[k->proc[i]]) d->last[k->proc[i]] = k->last[i];
+}
+
+/* The join of sparse clocks a and b (either may be NULL), with own's entry raised to own_last
+   (own < 0: none); a new sparse clock. */
+static Clock *clock_join_sparse(const Clock *a, const Clock *b, int own, int own_last) {
+  int na = a ? a->n : 0, nb = b ? b->n : 0;
+  Clock *k = clock_new(na + nb + 1, false);
+  int i = 0, j = 0;
+  while (i < na || j < nb || own >= 0) {
+    int q = INT_MAX;
+    if (i < na && a->proc[i] < q) q = a->proc[i];
+    if (j < nb && b->proc[j] < q) q = b->proc[j];
+    if (own >= 0 && own < q) q = own;
+    int v = -1;
+    if (i < na && a->proc[i] == q) v = a->last[i++];
+    if (j < nb && b->proc[j] == q && b->last[j] > v) v = b->last[j];
+    if (j < nb && b->proc[j] == q) j++;
+    if (q == own) {
+      if (own_last > v) v = own_last;
+      own = -1;
+    }
+    k->proc[k->n] = q;
+    k->last[k->n++] = v;
+  }
+  return k;
+}
+
+/* *cur becomes the join of *cur and in, with own's entry raised to own_last (own < 0: none): in
+   place when *cur is dense and not shared, else as a new clock (dense once it would know more
+   than an eighth of the np processes). */
+static void clock_join(Clock **cur, const Clock *in, int own, int own_last, int np) {
+  Clock *a = *cur;
+  int na = a ? (a->dense ? np : a->n) : 0, nb = in ? (in->dense ? np : in->n) : 0;
+  if (a && a->dense && a->refs == 1) {
+    clock_raise(a, in, np);
+  } else if ((a && a->dense) || (in && in->dense) || 8 * (na + nb + 1) > np) {
+    Clock *d = clock_new(np, true);
+    for (int q = 0; q < np; q++) d->last[q] = -1;
+    clock_raise(d, a, np);
+    clock_raise(d, in, np);
+    clock_release(a);
+    *cur = a = d;
+  } else {
+    Clock *k = clock_join_sparse(a, in, own, own_last);
+    clock_release(a);
+    *cur = k;
+    return;
+  }
+  if (own >= 0 && own_last > a->last[own]) a->last[own] = own_last;
 }
 
 /* For every message m: g[m] = the latest receive event (beginRecv or endRecv, as an index in the
-   receiver's sequence) of m's receiver that happens before m's beginSend, or -1. The receive
-   events, grouped by receiver, are taken 64 at a time; one sweep in topological order carries a
-   bit per event: O(N * M / 64) for N events and M messages, whatever the number of processes. */
+   receiver's sequence) of m's receiver that happens before m's beginSend, or -1. One pass in
+   topological order carries a sparse vector clock per process (issue 23: the bit sweep it replaces
+   was O(N * M / 64), 21 s for 100,000 messages); the clock after a beginSend, and after a
+   synchronizing beginRecv, waits for the event across its edge. */
 static void sweep_receivers(Ctx *c) {
-  int nsrc = 0;
-  for (int m = 0; m < c->nmsgs; m++) c->g[m] = -1;
-  for (int r = 0; r < c->np; r++) {
-    c->src_first[r] = nsrc;
-    for (int e = c->first[r]; e < c->first[r + 1]; e++)
-      if (c->ev[e].role == BR || c->ev[e].role == ER) c->src[nsrc++] = e;
-  }
-  c->src_first[c->np] = nsrc;
-  for (int s0 = 0, r0 = 0; s0 < nsrc; s0 += 64) {
-    int s1 = s0 + 64 < nsrc ? s0 + 64 : nsrc;
-    while (c->src_first[r0 + 1] <= s0) r0++;
-    int lo = c->nev, hi = -1;
-    for (int i = s0; i < s1; i++) {
-      c->bit[c->src[i]] = i - s0;
-      if (c->ord[c->src[i]] < lo) lo = c->ord[c->src[i]];
-    }
-    for (int r = r0; r < c->np && c->src_first[r] < s1; r++)
-      for (int i = c->recv_first[r]; i < c->recv_first[r + 1]; i++)
-        if (c->ord[c->node[c->by_recv[i]][BS]] > hi) hi = c->ord[c->node[c->by_recv[i]][BS]];
-    for (int k = lo; k <= hi; k++) {
-      int e = c->at[k], a = prog_pred(c, e), b = cross_pred(c, e);
-      uint64_t w = c->bit[e] >= 0 ? (uint64_t)1 << c->bit[e] : 0;
-      if (a >= 0 && c->ord[a] >= lo) w |= c->word[a];
-      if (b >= 0 && c->ord[b] >= lo) w |= c->word[b];
-      c->word[e] = w;
-    }
-    for (int r = r0; r < c->np && c->src_first[r] < s1; r++) {
-      int b0 = (c->src_first[r] > s0 ? c->src_first[r] : s0) - s0;
-      int b1 = (c->src_first[r + 1] < s1 ? c->src_first[r + 1] : s1) - s0;
-      uint64_t mask = (b1 - b0 == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (b1 - b0)) - 1)) << b0;
-      for (int i = c->recv_first[r]; i < c->recv_first[r + 1]; i++) {
-        int m = c->by_recv[i], bs = c->node[m][BS];
-        uint64_t x = c->ord[bs] >= lo ? c->word[bs] & mask : 0;
-        if (x && local(c, c->src[s0 + top_bit(x)]) > c->g[m]) c->g[m] = local(c, c->src[s0 + top_bit(x)]);
+  Clock **cur = xcalloc((size_t)c->np + 1, sizeof *cur);
+  Clock **sent = xcalloc((size_t)c->nmsgs + 1, sizeof *sent); /* after the beginSend of m */
+  Clock **ready = xcalloc((size_t)c->nmsgs + 1, sizeof *ready); /* after the beginRecv of a synchronizing m */
+  for (int k = 0; k < c->nev; k++) {
+    int e = c->at[k], p = c->ev[e].proc, m = c->ev[e].msg, role = c->ev[e].role;
+    int b = cross_pred(c, e);
+    if (role == BS) {
+      c->g[m] = clock_get(cur[p], c->msgs[m].receiver);
+    } else {
+      Clock **in = b < 0 ? NULL : role == ER ? &sent[m] : &ready[m];
+      bool receive = role == BR || role == ER;
+      if (in || receive) clock_join(&cur[p], in ? *in : NULL, receive ? p : -1, local(c, e), c->np);
+      if (in) {
+        clock_release(*in);
+        *in = NULL;
       }
     }
-    for (int i = s0; i < s1; i++) c->bit[c->src[i]] = -1;
+    if (cross_succ(c, e) >= 0) {
+      Clock **out = role == BS ? &sent[m] : &ready[m];
+      clock_release(*out);
+      *out = clock_ref(cur[p]);
+    }
   }
+  for (int q = 0; q < c->np; q++) clock_release(cur[q]);
+  for (int m = 0; m < c->nmsgs; m++) {
+    clock_release(sent[m]);
+    clock_release(ready[m]);
+  }
+  free(cur);
+  free(sent);
+  free(ready);
 }
 
 /* ---- 4. modes and buffers ---- */
@@ -877,22 +1007,69 @@ static bool conflict(const Ctx *c, int a, int b) {
   return !(local(c, c->node[a][ER]) <= c->g[b] || local(c, c->node[b][ER]) <= c->g[a]);
 }
 
-/* First fit by decreasing size into each receiver's buffer; fills offsets and buffer sizes. */
+/* The free stretches of one receiver's buffer: where no placed message (of any lifetime) lies,
+   sorted, the last one endless. */
+typedef struct Gaps {
+  long long (*g)[2];           /* [start, end) */
+  int n, cap;
+} Gaps;
+
+/* Take [a, b) out of the free stretches. */
+static void gaps_take(Gaps *gs, long long a, long long b) {
+  int n = 0;
+  long long (*out)[2] = xmalloc(sizeof *out * (size_t)(gs->n + 2));
+  for (int i = 0; i < gs->n; i++) {
+    long long s = gs->g[i][0], e = gs->g[i][1];
+    if (e <= a || s >= b) {
+      out[n][0] = s, out[n++][1] = e;
+      continue;
+    }
+    if (s < a) out[n][0] = s, out[n++][1] = a;
+    if (e > b) out[n][0] = b, out[n++][1] = e;
+  }
+  free(gs->g);
+  gs->g = out;
+  gs->n = n;
+}
+
+/* The first free stretch that holds size bytes: where first fit puts a message that overlaps in
+   time every message placed so far. */
+static long long gaps_first_fit(const Gaps *gs, long long size) {
+  for (int i = 0; i < gs->n; i++)
+    if (gs->g[i][1] - gs->g[i][0] >= size) return gs->g[i][0];
+  return -1; /* not reached: the last stretch is endless */
+}
+
+/* First fit by decreasing size into each receiver's buffer; fills offsets and buffer sizes.
+   Message m lives from after the receive event g[m] to its endRecv; two conflict when their lives
+   overlap. When m overlaps every message placed so far (a gather), first fit is the first free
+   stretch; when it overlaps none, offset 0; only otherwise are the placed messages scanned (issue
+   23: always scanning was quadratic, 100,000 messages to one process did not finish). */
 static void allocate(Ctx *c, long long *buffer) {
   int *placed = xmalloc(sizeof(int) * (size_t)(c->nmsgs + 1));
   for (int r = 0; r < c->np; r++) {
     int n = 0;
     buffer[r] = 0;
+    int min_end = INT_MAX, max_end = INT_MIN, min_start = INT_MAX, max_start = INT_MIN;
+    Gaps gs = {xmalloc(sizeof *gs.g), 1, 1};
+    gs.g[0][0] = 0, gs.g[0][1] = LLONG_MAX;
     /* by_recv is in candidate order (decreasing size) within each receiver. */
     for (int i = c->recv_first[r]; i < c->recv_first[r + 1]; i++) {
       int m = c->by_recv[i];
       PdlMessage *msg = &c->msgs[m];
       if (msg->mode != PDL_RBUF) continue;
+      int start = c->g[m], end = local(c, c->node[m][ER]);
       long long off = 0;
-      for (int j = 0; j < n; j++) {
-        const PdlMessage *o = &c->msgs[placed[j]];
-        if (o->offset >= off + msg->size) break;
-        if (o->size > 0 && conflict(c, m, placed[j]) && o->offset + o->size > off) off = o->offset + o->size;
+      if (msg->size == 0 || n == 0 || start >= max_end || end <= min_start) {
+        off = 0;
+      } else if (start < min_end && end > max_start) {
+        off = gaps_first_fit(&gs, msg->size);
+      } else {
+        for (int j = 0; j < n; j++) {
+          const PdlMessage *o = &c->msgs[placed[j]];
+          if (o->offset >= off + msg->size) break;
+          if (o->size > 0 && conflict(c, m, placed[j]) && o->offset + o->size > off) off = o->offset + o->size;
+        }
       }
       msg->offset = off;
       int j = n++;
@@ -901,8 +1078,16 @@ static void allocate(Ctx *c, long long *buffer) {
         j--;
       }
       placed[j] = m;
+      if (msg->size > 0) {
+        gaps_take(&gs, off, off + msg->size);
+        if (end < min_end) min_end = end;
+        if (end > max_end) max_end = end;
+        if (start < min_start) min_start = start;
+        if (start > max_start) max_start = start;
+      }
       if (off + msg->size > buffer[r]) buffer[r] = off + msg->size;
     }
+    free(gs.g);
   }
   free(placed);
 }
@@ -973,11 +1158,6 @@ static PdlAnalysis *choose_modes(Ctx *c, const PdlOptions *opt) {
   c->stack = xmalloc(sizeof(int) * (size_t)(n + 1));
   c->fset = xmalloc(sizeof(int) * (size_t)(n + 1));
   c->bset = xmalloc(sizeof(int) * (size_t)(n + 1));
-  c->word = xmalloc(sizeof(uint64_t) * (size_t)(n + 1));
-  c->bit = xmalloc(sizeof(int) * (size_t)(n + 1));
-  memset(c->bit, 0xff, sizeof(int) * (size_t)(n + 1));
-  c->src = xmalloc(sizeof(int) * (size_t)(n + 1));
-  c->src_first = xmalloc(sizeof(int) * (size_t)(c->np + 1));
   c->g = xmalloc(sizeof(int) * (size_t)(M + 1));
   c->cur_l0 = LLONG_MAX; /* no synchronizing edges yet */
   sort_messages(c);
@@ -1049,10 +1229,6 @@ static void ctx_free(Ctx *c) {
   free(c->stack);
   free(c->fset);
   free(c->bset);
-  free(c->word);
-  free(c->bit);
-  free(c->src);
-  free(c->src_first);
   free(c->by_recv);
   free(c->recv_first);
   free(c->g);

@@ -13,6 +13,7 @@
  * steady state. Events between iterations (other code, other patterns) only add ordering, so a proof for
  * two consecutive iterations holds for every later pair. */
 #include "pdl.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,19 +30,60 @@ static void *xmalloc_or_die(size_t n) {
   return p;
 }
 
-/* The index of the beginRecv in pr named name, or -1. */
-static int begin_recv_named(const PdlProcess *pr, const char *name) {
-  for (int k = 0; k < pr->nstmts; k++)
-    if (pr->stmts[k].op == PDL_BEGIN_RECV && pr->stmts[k].name && strcmp(pr->stmts[k].name, name) == 0) return k;
-  return -1;
+/* The beginRecv statements of one process by name (open addressing; cap a power of two, at least
+   twice their number), so that each endRecv finds its beginRecv in constant time. */
+typedef struct RecvNames {
+  const char **name;
+  int *stmt, cap;
+} RecvNames;
+
+static unsigned name_hash(const char *s) {
+  unsigned h = 2166136261u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+static int name_slot(const RecvNames *r, const char *name) {
+  int i = (int)(name_hash(name) & (unsigned)(r->cap - 1));
+  while (r->name[i] && strcmp(r->name[i], name) != 0) i = (i + 1) & (r->cap - 1);
+  return i;
+}
+
+/* Index the beginRecv statements of pr (the first of each name). */
+static RecvNames recv_names(const PdlProcess *pr) {
+  RecvNames r = {NULL, NULL, 16};
+  while (r.cap < 2 * pr->nstmts) r.cap *= 2;
+  r.name = calloc((size_t)r.cap, sizeof *r.name);
+  r.stmt = xmalloc_or_die(sizeof(int) * (size_t)r.cap);
+  if (!r.name) abort();
+  for (int k = 0; k < pr->nstmts; k++) {
+    const PdlStmt *s = &pr->stmts[k];
+    if (s->op != PDL_BEGIN_RECV || !s->name) continue;
+    int i = name_slot(&r, s->name);
+    if (r.name[i]) continue;
+    r.name[i] = s->name;
+    r.stmt[i] = k;
+  }
+  return r;
+}
+
+/* The index of the beginRecv named name, or -1. */
+static int begin_recv_named(const RecvNames *r, const char *name) {
+  int i = name_slot(r, name);
+  return r->name[i] ? r->stmt[i] : -1;
 }
 
 /* Append statement k of the original process pr, copy c, to u (names get the copy appended). */
 static void add_copy(PdlProcess *u, const PdlProcess *pr, int k, int c, Origin *o, int base) {
   const PdlStmt *s = &pr->stmts[k];
-  char name[256];
-  if (s->name) snprintf(name, sizeof name, "%s~%d", s->name, c);
-  pdl_add_stmt(u, s->op, s->peer, s->tag, s->maxsize, s->name ? name : NULL, s->line, s->col);
+  char *name = NULL;
+  if (s->name) {
+    size_t n = strlen(s->name) + 16; /* a name of any length, and "~copy" */
+    name = xmalloc_or_die(n);
+    snprintf(name, n, "%s~%d", s->name, c);
+  }
+  pdl_add_stmt(u, s->op, s->peer, s->tag, s->maxsize, name, s->line, s->col);
+  free(name);
   o->copy[base + u->nstmts - 1] = c;
   o->stmt[base + u->nstmts - 1] = k;
 }
@@ -76,6 +118,7 @@ static PdlFile *unroll(const PdlPattern *p, int depth, Origin *o) {
   for (int q = 0; q < p->nprocs; q++) {
     const PdlProcess *pr = &p->procs[q];
     PdlProcess *up = pdl_add_process(u, pr->id, pr->line, pr->col);
+    RecvNames names = recv_names(pr);
     for (int c = 0; c <= depth; c++)
       for (int k = 0; k < pr->nstmts; k++) {
         const PdlStmt *s = &pr->stmts[k];
@@ -86,10 +129,12 @@ static PdlFile *unroll(const PdlPattern *p, int depth, Origin *o) {
         }
         add_copy(up, pr, k, c, o, o->first[q]);
         if (c != 0) continue;
-        int b = s->op == PDL_END_RECV && s->name ? begin_recv_named(pr, s->name) : -1;
+        int b = s->op == PDL_END_RECV && s->name ? begin_recv_named(&names, s->name) : -1;
         if (b >= 0) add_copy(up, pr, b, depth, o, o->first[q]);
         if (s->op == PDL_RECV) add_split_recv(up, pr, k, depth, PDL_BEGIN_RECV, o, o->first[q]);
       }
+    free(names.name);
+    free(names.stmt);
   }
   return f;
 }
@@ -100,11 +145,20 @@ static void origin_free(Origin *o) {
   free(o->first);
 }
 
-/* The message of a (the original analysis) sent by process index s with statement k, or -1. */
-static int message_sent_by(const PdlAnalysis *a, int s, int k) {
-  for (int m = 0; m < a->nmsgs; m++)
-    if (a->msgs[m].sender == s && a->msgs[m].send_stmt == k) return m;
-  return -1;
+/* The message of a (the original analysis) sent by each statement: sent[first[s] + k] for process
+   index s, statement k (-1: none); first as in p. */
+static int *messages_by_statement(const PdlPattern *p, const PdlAnalysis *a, int **first) {
+  *first = xmalloc_or_die(sizeof(int) * (size_t)(p->nprocs + 1));
+  int n = 0;
+  for (int q = 0; q < p->nprocs; q++) {
+    (*first)[q] = n;
+    n += p->procs[q].nstmts;
+  }
+  (*first)[p->nprocs] = n;
+  int *sent = xmalloc_or_die(sizeof(int) * (size_t)(n + 1));
+  memset(sent, 0xff, sizeof(int) * (size_t)(n + 1));
+  for (int m = a->nmsgs - 1; m >= 0; m--) sent[(*first)[a->msgs[m].sender] + a->msgs[m].send_stmt] = m;
+  return sent;
 }
 
 /* Set out[m] to mode for the messages m of the original (analysed as a) that still need a token
@@ -113,13 +167,16 @@ static void mark_free(const PdlPattern *p, const PdlAnalysis *a, int depth, PdlL
   Origin o;
   PdlFile *f = unroll(p, depth, &o);
   PdlAnalysis *ua = pdl_analyse(f, &f->patterns[0], NULL);
+  int *first, *sent = messages_by_statement(p, a, &first);
   for (int i = 0; ua && i < ua->nmsgs; i++) {
     const PdlMessage *g = &ua->msgs[i];
     int at = o.first[g->sender] + g->send_stmt;
     if (o.copy[at] != depth || g->mode != PDL_BLAST) continue;
-    int m = message_sent_by(a, g->sender, o.stmt[at]);
+    int m = sent[first[g->sender] + o.stmt[at]];
     if (m >= 0 && out[m] == PDL_LOOP_TOKEN) out[m] = mode;
   }
+  free(sent);
+  free(first);
   pdl_analysis_free(ua);
   pdl_free(f);
   origin_free(&o);

@@ -97,6 +97,10 @@ static void add(PdlFile *f, PdlOp op, PdlToken k, int peer, int tag, PdlToken si
   char *s = NULL;
   if (name) {
     s = malloc((size_t)name->len + 1);
+    if (!s) {
+      fputs("pdl: out of memory\n", stderr);
+      exit(1);
+    }
     memcpy(s, name->text, (size_t)name->len);
     s[name->len] = '\0';
   }

@@ -160,6 +160,33 @@ static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, in
   return *alo <= *ahi;
 }
 
+/* ---- the memory budget (issue 23) ---- */
+
+/* Bytes the arrays of this process hold, and its share of the memory its node had available when
+ * it first allocated one (MemAvailable over the processes of the run on the node). An array over
+ * the share is R15 at once: calloc's pages are only reserved, so without the check P processes
+ * that each want more than their share are all granted it and the kernel kills the run later. */
+static size_t array_bytes;
+
+static size_t memory_share(void) {
+  static size_t share;
+  if (share)
+    return share;
+  share = SIZE_MAX;
+  FILE *f = fopen("/proc/meminfo", "r");
+  char line[128];
+  unsigned long long kb;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+      int here = zrt_g.node_procs > 1 ? zrt_g.node_procs : 1;
+      share = kb / (unsigned long long)here < SIZE_MAX / 1024 ? (size_t)(kb / (unsigned long long)here * 1024) : SIZE_MAX;
+      break;
+    }
+  if (f)
+    fclose(f);
+  return share;
+}
+
 /* Lay out a (whose rank, element size, flood dimensions and lo/hi are set), allocate its
  * elements zeroed unless empty, index at of the last dimension on a cache line, and point its
  * origin; R15 "out of memory" at line. */
@@ -167,8 +194,12 @@ static void allocate_storage(zrt_array *a, bool empty, int64_t at, int line) {
   size_t count = 0;
   if (!layout(a, &count) || (count > 0 && a->elem > SIZE_MAX / count))
     zrt_error(line, "out of memory");
+  size_t bytes = empty ? 0 : count * a->elem;
+  if (bytes > memory_share() || array_bytes > memory_share() - bytes)
+    zrt_error(line, "out of memory");
   if (!empty && count > 0 && !alloc_cells(a, count, mem_misalign(a, at)))
     zrt_error(line, "out of memory");
+  array_bytes += bytes;
   set_origin(a);
   a->allocated = true;
 }
@@ -226,6 +257,8 @@ void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, con
 }
 
 void zrt_array_free(zrt_array *a) {
+  size_t bytes = a->block ? zrt_array_elems(a) * a->elem : 0;
+  array_bytes -= bytes < array_bytes ? bytes : array_bytes;
   free(a->block);
   memset(a, 0, sizeof *a);
 }

@@ -34,6 +34,7 @@ static void choose_spin(void) {
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   MPI_Comm_size(node, &here);
   MPI_Comm_free(&node);
+  zrt_g.node_procs = here;
   cpu_set_t set;
   int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : (int)sysconf(_SC_NPROCESSORS_ONLN);
   spin_polls = here > cpus ? SPIN_SHARED : SPIN_ALONE;
@@ -139,6 +140,11 @@ void *zrt_xcalloc(size_t n, size_t size) {
   return p;
 }
 
+/* How long a claim on process 0's word may take (ms); short when process 0 is known to be stopped. */
+static long claim_ms = 2000;
+
+void zrt_error_zero_late(void) { claim_ms = 50; }
+
 void zrt_verror(int line, const char *fmt, va_list ap) {
   char *msg = NULL;
   if (vasprintf(&msg, fmt, ap) < 0)
@@ -150,10 +156,10 @@ void zrt_verror(int line, const char *fmt, va_list ap) {
   }
   int old = 0;
   int bits = CLAIMED | (zrt_g.me == 0 ? ZERO_FLUSHED : 0);
-  if (claim_word_or(bits, &old, 2000) && (old & CLAIMED))
+  if (claim_word_or(bits, &old, claim_ms) && (old & CLAIMED))
     wait_to_be_stopped();
   write_error_line(line, msg ? msg : "out of memory");
-  if (zrt_g.me != 0) {
+  if (zrt_g.me != 0 && claim_ms > 100) {
     wait_for_zero_flush(old);
     claim_word_or(WRITTEN, &old, 100);
     sleep_ms(500); /* process 0 ends by itself (see wait_to_be_stopped); mpirun then stops us */
@@ -204,7 +210,7 @@ void zrt_wait(MPI_Request *rq) { zrt_wait_blocking(request_done, request_block, 
 void zrt_wait_until(bool (*done)(void *), void *arg) { zrt_wait_blocking(done, NULL, arg); }
 
 void zrt_wait_blocking(bool (*done)(void *), void (*block)(void *), void *arg) {
-  double claimed_at = 0;
+  double claimed_at = 0, started = 0;
   for (unsigned polls = 0;; polls++) {
     if (done(arg))
       return;
@@ -214,6 +220,8 @@ void zrt_wait_blocking(bool (*done)(void *), void (*block)(void *), void *arg) {
     }
     if (zrt_progress)
       zrt_progress();
+    if (polls % 64 == 0)
+      zrt_watchdog_check(&started, "a wait of the runtime");
     if (!claimed_at && zrt_error_claimed())
       claimed_at = MPI_Wtime();
     /* Process 0 keeps going while its communication still completes: the output it writes before

@@ -21,8 +21,13 @@ typedef struct zrt_state {
   int me;                    /* this process's rank in MPI_COMM_WORLD */
   bool quiet;                /* -q */
   bool mpi;                  /* MPI was initialized by zrt_init */
+  int node_procs;            /* processes of this run on my node (0: not known, as 1) */
 } zrt_state;
 extern zrt_state zrt_g;
+
+/* A bad value v of environment variable name (values: what it may be): process 0 says so, every
+   process stops with status 2. */
+_Noreturn void zrt_bad_env(const char *name, const char *values, const char *v);
 
 /* The program name for "NAME: ..." messages and the source name for "SOURCE:LINE: ...". */
 const char *zrt_prog_name(void);
@@ -174,6 +179,8 @@ void *zrt_xcalloc(size_t n, size_t size);
 /* Create / free the window through which processes agree on who reports an error. */
 void zrt_error_setup(void);
 void zrt_error_teardown(void);
+/* Process 0 is stopped (the watchdog says): an error report does not wait for it. */
+void zrt_error_zero_late(void);
 /* For wait loops: if another process is reporting an error, flush output and wait to be
  * stopped. Cheap when nothing happened. */
 void zrt_poll_errors(void);
@@ -191,6 +198,15 @@ void zrt_wait_until(bool (*done)(void *), void *arg);
  * poll costs the simulation an event, a wait with nothing else to serve (no libsplit transport
  * running) calls it instead of polling again. */
 void zrt_wait_blocking(bool (*done)(void *), void (*block)(void *), void *arg);
+/* zrt_watchdog.c: LIBSPLIT_WATCHDOG for every wait under every binding (set up after MPI). */
+void zrt_watchdog_setup(void);
+void zrt_watchdog_teardown(void);
+double zrt_watchdog_seconds(void);    /* 0: off */
+/* A sign of life of this process (for the watchdog's list of late processes). */
+void zrt_alive(void);
+/* In a wait: a sign of life; *start (0 at the wait's start) gets the time of the first call; once
+   the wait has lasted the watchdog time, a run-time error naming the late processes. */
+void zrt_watchdog_check(double *start, const char *what);
 /* zrt_pattern.c: --az-pdl=FILE records the patterns of the run as message-passing calls. */
 void zrt_pattern_setup(const char *path);
 bool zrt_pattern_recording(void);
@@ -236,13 +252,15 @@ typedef struct zrt_file_entry {
   zrt_file_mode mode;
   FILE *fp;                  /* process 0 only (NULL elsewhere and for znull) */
   zrt_reader *rd;            /* process 0, readable files only */
+  char *name;                /* for messages: "file 'NAME'" (malloc'd; NULL for the predefined) */
 } zrt_file_entry;
 
 /* The entry of handle f, or NULL if f was never returned. */
 zrt_file_entry *zrt_file_get(zrt_file f);
 /* Flush stdout and every file open for writing (process 0). */
 void zrt_flush_all(void);
-/* Close every open file (at exit). */
+/* Close every open file and flush the standard output (at exit); a write that failed is a
+   run-time error (process 0). */
 void zrt_files_close_all(void);
 /* Free process 0's reader of a readable stream. */
 void zrt_reader_free(zrt_reader *rd);

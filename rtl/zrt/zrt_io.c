@@ -2,8 +2,10 @@
  * integers on every process; the streams live on process 0), open/close/eof with W4, and
  * write/writeln output, done by process 0 only with R6 checked on every process. */
 #include "zrt_internal.h"
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static zrt_file_entry *files;
 static int nfiles, capfiles;
@@ -18,7 +20,7 @@ static zrt_file add_file(zrt_file_mode mode, FILE *fp) {
     files = f;
     capfiles = cap;
   }
-  files[nfiles] = (zrt_file_entry){ mode, fp, NULL };
+  files[nfiles] = (zrt_file_entry){ mode, fp, NULL, NULL };
   return nfiles++;
 }
 
@@ -46,25 +48,57 @@ void zrt_bcast(void *buf, size_t n) {
   zrt_wait(&rq);
 }
 
+static int stdout_errno; /* why a flush of the standard output first failed, for the message */
+
 void zrt_flush_all(void) {
+  errno = 0;
+  if (fflush(stdout) != 0 && !stdout_errno)
+    stdout_errno = errno;
   fflush(NULL);
 }
 
-/* Close the stream of an entry (process 0) and mark it closed. */
-static void close_entry(zrt_file_entry *e) {
-  if (e->fp)
-    fclose(e->fp);
+/* What a write error names: "the standard output", "file 'NAME'". */
+static const char *what(const zrt_file_entry *e) {
+  static char buf[320];
+  if (!e->name)
+    return e->fp == stderr ? "the standard error" : "the standard output";
+  snprintf(buf, sizeof buf, "file '%s'", e->name);
+  return buf;
+}
+
+/* A write to e failed (process 0): a run-time error with its own message (issue 23: a full disk
+ * or /dev/full was silent, and the program exited 0). */
+static void write_failed(const zrt_file_entry *e, int line, int err) {
+  zrt_error(line, "cannot write %s: %s", what(e), err ? strerror(err) : "write error");
+}
+
+/* Close the stream of an entry (process 0) and mark it closed; false (errno set) if what was
+ * written to it could not all be written. */
+static bool close_entry(zrt_file_entry *e) {
+  bool ok = true;
+  if (e->fp) {
+    errno = 0;
+    ok = !ferror(e->fp);
+    ok = fclose(e->fp) == 0 && ok;
+  }
   zrt_reader_free(e->rd);
   e->fp = NULL;
   e->rd = NULL;
   e->mode = ZRT_FM_CLOSED;
+  return ok;
 }
 
 void zrt_files_close_all(void) {
   for (int f = ZRT_ZERR + 1; f < nfiles; f++)
-    if (files[f].mode != ZRT_FM_CLOSED)
-      close_entry(&files[f]);
-  fflush(stdout);
+    if (files[f].mode != ZRT_FM_CLOSED) {
+      bool writing = files[f].mode == ZRT_FM_WRITE;
+      zrt_file_entry e = files[f];
+      if (!close_entry(&files[f]) && writing)
+        write_failed(&e, 0, errno);
+    }
+  errno = 0;
+  if (zrt_g.me == 0 && (fflush(stdout) != 0 || ferror(stdout)))
+    write_failed(&(zrt_file_entry){ZRT_FM_WRITE, stdout, NULL, NULL}, 0, stdout_errno ? stdout_errno : errno);
   fflush(stderr);
 }
 
@@ -88,6 +122,11 @@ zrt_file zrt_open(const zrt_string *name, const zrt_string *mode) {
   int ok = 0;
   if (m != ZRT_FM_NONE && zrt_g.me == 0) {
     fp = fopen(name->s, mode->s);
+    struct stat st;
+    if (fp && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) { /* W4, not "end of file" later */
+      fclose(fp);
+      fp = NULL;
+    }
     ok = fp != NULL;
   }
   zrt_bcast(&ok, sizeof ok);
@@ -95,13 +134,18 @@ zrt_file zrt_open(const zrt_string *name, const zrt_string *mode) {
     zrt_warning("cannot open file '%s'", name->s);
     return ZRT_ZNULL;
   }
-  return add_file(m, fp);
+  zrt_file h = add_file(m, fp);
+  files[h].name = strdup(name->s);
+  return h;
 }
 
 int32_t zrt_close(zrt_file f) {
   zrt_file_entry *e = zrt_file_get(f);
-  if (f > ZRT_ZERR && e && e->mode != ZRT_FM_CLOSED)
-    close_entry(e);
+  if (f > ZRT_ZERR && e && e->mode != ZRT_FM_CLOSED) {
+    bool writing = e->mode == ZRT_FM_WRITE;
+    if (!close_entry(e) && writing)
+      write_failed(e, 0, errno);
+  }
   return 0;
 }
 
@@ -145,14 +189,17 @@ void zrt_printf(zrt_file f, int line, const char *fmt, ...) {
     return;
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(fp, fmt, ap);
+  errno = 0;
+  if (vfprintf(fp, fmt, ap) < 0 || ferror(fp))
+    write_failed(zrt_file_get(f), line, errno);
   va_end(ap);
 }
 
 void zrt_write(zrt_file f, int line, const char *text, size_t n) {
   FILE *fp = writable(f, line);
-  if (fp && n > 0)
-    fwrite(text, 1, n, fp);
+  errno = 0;
+  if (fp && n > 0 && (fwrite(text, 1, n, fp) != n || ferror(fp)))
+    write_failed(zrt_file_get(f), line, errno);
 }
 
 void zrt_write_bool(zrt_file f, int line, zrt_bool b) {

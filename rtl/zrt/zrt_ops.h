@@ -64,6 +64,9 @@ static inline int zrt_shift_count(int64_t n, int bits, int line, const char *op)
   return (int)n;
 }
 
+/* abs of a signed integer; of the minimum value, the value itself (negated in unsigned arithmetic). */
+static inline int64_t zrt_iabs(int64_t x) { return x < 0 ? (int64_t)(0 - (uint64_t)x) : x; }
+
 /* lo + ((i - lo) mod n) with the result in lo..hi (the @^ wrap of section 6.5). */
 static inline int64_t zrt_wrap(int64_t i, int64_t lo, int64_t hi) {
   int64_t n = hi - lo + 1;

@@ -13,6 +13,7 @@
  * at compile time. */
 #include "pdl.h"
 #include "zrt_internal.h"
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -211,13 +212,13 @@ void zrt_pattern_event(zrt_pevent kind, int peer, int tag, size_t bytes) {
 /* Process 0 writes every process's events (all, grouped by process in rank order). */
 static void write_file(const zrt_pev *all, const int *count, int P) {
   FILE *f = fopen(pdl_path, "w");
-  if (!f) {
-    fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
-    return;
-  }
+  if (!f)
+    zrt_error(0, "cannot write the pattern file '%s': %s", pdl_path, strerror(errno));
   zrt_pev_write(f, P, all, count, 0, NULL);
-  if (fclose(f) != 0)
-    fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
+  errno = 0;
+  bool ok = !ferror(f);
+  if (fclose(f) != 0 || !ok)
+    zrt_error(0, "cannot write the pattern file '%s': %s", pdl_path, errno ? strerror(errno) : "write error");
 }
 
 /* Every process's events (mine: n of them) on process 0, or on every process when to_all;

@@ -16,7 +16,7 @@ struct zrt_reader {
   bool eof;
 };
 
-enum { RD_OK, RD_INVALID, RD_EOF };
+enum { RD_OK, RD_INVALID, RD_EOF, RD_TOO_LONG };
 
 /* What process 0 found, as broadcast: the status and (if RD_OK) the value. */
 typedef struct read_msg {
@@ -134,6 +134,8 @@ static void finish_read(read_msg *m, size_t payload, int line, const char *type_
     zrt_error(line, "read: unexpected end of file");
   if (m->status == RD_INVALID)
     zrt_error(line, "read: invalid input for type %s", type_name);
+  if (m->status == RD_TOO_LONG)
+    zrt_error(line, "read: the word is longer than a string holds (%d characters)", (int)sizeof(zrt_string) - 1);
 }
 
 int64_t zrt_read_int(zrt_file f, int line, int64_t min, int64_t max, const char *type_name) {
@@ -223,8 +225,12 @@ void zrt_read_string(zrt_file f, int line, zrt_string *out) {
   zrt_reader *r = start_read(f, line);
   read_msg m = { RD_OK, { 0 } };
   char *w;
-  if (r && (m.status = next_word(r, &w)) == RD_OK)
-    m.v.s = zrt_str(w);
+  if (r && (m.status = next_word(r, &w)) == RD_OK) {
+    if (strlen(w) >= sizeof m.v.s.s)
+      m.status = RD_TOO_LONG; /* issue 23: it was cut to 255 characters without a word */
+    else
+      m.v.s = zrt_str(w);
+  }
   finish_read(&m, sizeof m.v.s, line, "string");
   *out = m.v.s;
 }

@@ -86,8 +86,15 @@ static inline zrt_region zrt_region_by(zrt_region b, const int64_t *d) {
 
 /* b by d, with the run-time check R12 for a zero component. */
 static inline zrt_region zrt_region_by_checked(zrt_region b, const int64_t *d, int line) {
-  for (int k = 0; k < b.rank; k++)
+  for (int k = 0; k < b.rank; k++) {
     if (d[k] == 0) zrt_error(line, "direction component %d of 'by' is zero", k + 1);
+    /* a loop steps from the last index by the stride: it must stay a longint (issue 23) */
+    int64_t s, stride;
+    if (!(b.flood >> k & 1) &&
+        (__builtin_sub_overflow(0, d[k] < 0 ? d[k] : -d[k], &s) || __builtin_mul_overflow(b.stride[k], s, &stride) ||
+         b.hi[k] > INT64_MAX - stride || b.lo[k] < INT64_MIN + stride))
+      zrt_error(line, "direction component %d of 'by' makes the stride too large for the region's bounds", k + 1);
+  }
   return zrt_region_by(b, d);
 }
 

@@ -79,6 +79,7 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
     finish_early(2);
   }
   zrt_error_setup();
+  zrt_watchdog_setup();
   zrt_pattern_check_setup();
   zrt_stats_setup();
   zrt_comm_setup();
@@ -127,7 +128,13 @@ void zrt_exit(int status) {
     int fin = 0;
     MPI_Finalized(&fin);
     if (!fin) {
+      if (zrt_g.nprocs > 1) { /* the last wait of the run, under the watchdog (MPI_Finalize has none) */
+        MPI_Request rq;
+        MPI_Ibarrier(MPI_COMM_WORLD, &rq);
+        zrt_wait(&rq);
+      }
       zrt_comm_teardown();
+      zrt_watchdog_teardown();
       zrt_error_teardown();
       MPI_Finalize();
     }

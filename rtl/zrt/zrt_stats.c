@@ -35,8 +35,19 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+void zrt_bad_env(const char *name, const char *values, const char *v) {
+  if (zrt_g.me == 0)
+    fprintf(stderr, "%s: error: %s must be %s, not '%s'\n", zrt_prog_name(), name, values, v);
+  fflush(stderr);
+  if (zrt_g.mpi)
+    MPI_Finalize();
+  exit(2);
+}
+
 void zrt_stats_setup(void) {
   const char *v = getenv("AZ_STATS");
+  if (v && *v && strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
+    zrt_bad_env("AZ_STATS", "0 or 1", v); /* issue 23: anything was taken as 1 */
   zrt_stats_on = v && *v && strcmp(v, "0") != 0;
   const char *g = getenv("AZ_GATHER");
   gather_flat = zg_gather_flat_default(zrt_g.nprocs);

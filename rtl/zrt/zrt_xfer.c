@@ -707,14 +707,8 @@ void zrt_comm_setup(void) {
     comm_binding = BIND_PUT;
   else if (!strcmp(v, "msg"))
     comm_binding = BIND_MSG;
-  else {
-    if (zrt_g.me == 0)
-      fprintf(stderr, "%s: error: AZ_COMM must be 'auto', 'msg', 'put', 'store' or 'tailored', not '%s'\n", zrt_prog_name(), v);
-    fflush(stderr);
-    if (zrt_g.mpi)
-      MPI_Finalize();
-    exit(2);
-  }
+  else
+    zrt_bad_env("AZ_COMM", "'auto', 'msg', 'put', 'store' or 'tailored'", v);
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || comm_binding == BIND_MSG)
     return;
   sc_config cfg = {0, SC_TRANSPORT_DEFAULT, 2048}; /* two counters per transfer, three when tailored */

@@ -24,6 +24,7 @@ same() {
   return 1
 }
 
+ROOT=$(pwd)
 cd test/pdl || exit 1
 for f in *.pdl; do
   n=${f%.pdl}
@@ -105,4 +106,33 @@ fi
 grep -q "has no pattern '5'" "$t/err" || say "dot of a missing pattern: no message"
 "$AZPDL" dot err_deadlock.pdl >"$t/out" 2>/dev/null
 [ $? = 1 ] || say "dot of a broken file is not status 1"
+
+# Large patterns in bounded CPU time (issue 23; a limit on CPU seconds, not the wall clock, so a
+# loaded machine does not matter): 100,000 send/recv pairs (21 s before), a gather from 100,000
+# processes with tag ANY and source ANY (over 2 minutes), a deadlock of 30,000 processes waiting
+# with tag ANY (error path: 8 s). bench/pdl.sh measures them against the goal of 1 s.
+cd "$t" || exit 1
+${CC:-cc} -std=c11 -O2 -o pdl_gen "$ROOT/bench/pdl_gen.c" || say "cannot build bench/pdl_gen.c"
+bounded() { # bounded CPU-SECONDS WANT-STATUS WHAT -- command...
+  secs=$1 want=$2 what=$3
+  shift 4
+  (ulimit -t "$secs"; exec "$@") >out 2>err
+  st=$?
+  [ $st = "$want" ] || { say "$what: exit status $st, expected $want (more than $secs s of CPU time?)"; tail -n 3 err; }
+}
+./pdl_gen 100000 64 exchange > exchange.pdl
+bounded 8 0 "check of 100,000 messages" -- "$AZPDL" check exchange.pdl
+bounded 20 0 "stats of 100,000 messages" -- "$AZPDL" stats exchange.pdl
+grep -q "64 processes, 100032 messages" out || say "stats of 100,000 messages: no count"
+awk 'BEGIN { n = 100000; print "numprocesses " n + 1; print "pattern 1 {"; print "  process 0 {";
+             for (i = 1; i <= n; i++) print "    recv tag ANY maxsize 256"; print "  }";
+             for (i = 1; i <= n; i++) { print "  process " i " {"; print "    send dest 0 tag " i % 7 " maxsize 256"; print "  }" }
+             print "}" }' > gather.pdl
+bounded 8 0 "gather from 100,000 processes with tag ANY" -- "$AZPDL" check gather.pdl
+awk 'BEGIN { n = 30000; print "pattern 1 {";
+             for (i = 0; i < n; i++) { print "  process " i " {"; print "    recv tag ANY maxsize 8";
+                                       print "    send dest " (i + 1) % n " tag 0 maxsize 8"; print "  }" }
+             print "}" }' > cycle.pdl
+bounded 8 1 "deadlock of 30,000 processes" -- "$AZPDL" check cycle.pdl
+grep -q 'deadlock' err || say "deadlock of 30,000 processes: not reported"
 exit $fail

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DIR "test/unit/cimport"
@@ -298,7 +299,7 @@ static void test_beside(void) {
   cimport_free(&r);
 }
 
-/* Headers that cannot be found: not anywhere, empty name, a directory. */
+/* Headers that cannot be found: not anywhere, empty name. */
 static void test_missing(void) {
   const char *incs[] = {DIR "/inc", DIR "/inc2"};
   CImportResult r = import_expect("azc_no_such_header.h", DIR, incs, 2, CIMPORT_NOT_FOUND, NULL);
@@ -306,10 +307,41 @@ static void test_missing(void) {
   cimport_free(&r);
   r = import_expect("", DIR, NULL, 0, CIMPORT_NOT_FOUND, NULL);
   cimport_free(&r);
-  r = import_expect("inc", DIR, NULL, 0, CIMPORT_NOT_FOUND, NULL);
-  cimport_free(&r);
   r = import_expect("mixed_part.h", "test/unit", NULL, 0, CIMPORT_NOT_FOUND, NULL);
   cimport_free(&r);
+}
+
+/* Headers that are found but not read (issue 23): a directory, a device that never ends, a FIFO
+   that would block, a file over the size cap. A regular file later in the search still wins. */
+static void test_not_regular(void) {
+  CImportResult r = import_expect("inc", DIR, NULL, 0, CIMPORT_NOT_REGULAR, DIR "/inc");
+  cimport_free(&r);
+  r = import_expect("/dev/zero", DIR, NULL, 0, CIMPORT_NOT_REGULAR, "/dev/zero");
+  cimport_free(&r);
+  char dir[] = "/tmp/azc-cimport-XXXXXX";
+  if (!mkdtemp(dir)) {
+    check(0, "mkdtemp failed");
+    return;
+  }
+  char fifo[64], big[64], cmd[128];
+  snprintf(fifo, sizeof fifo, "%s/fifo.h", dir);
+  snprintf(big, sizeof big, "%s/big.h", dir);
+  check(mkfifo(fifo, 0600) == 0, "mkfifo failed");
+  r = import_expect("fifo.h", dir, NULL, 0, CIMPORT_NOT_REGULAR, fifo);
+  cimport_free(&r);
+  FILE *f = fopen(big, "w");
+  check(f && fseek(f, CIMPORT_MAX_HEADER, SEEK_SET) == 0 && fputc('\n', f) != EOF && fclose(f) == 0, "cannot make big.h");
+  r = import_expect("big.h", dir, NULL, 0, CIMPORT_TOO_LARGE, big);
+  cimport_free(&r);
+  const char *incs[] = {DIR};
+  snprintf(cmd, sizeof cmd, "%s/beside.h", dir);
+  check(mkfifo(cmd, 0600) == 0, "mkfifo failed");
+  r = import_expect("beside.h", dir, incs, 1, CIMPORT_OK, DIR "/beside.h");
+  cimport_free(&r);
+  remove(fifo);
+  remove(big);
+  remove(cmd);
+  rmdir(dir);
 }
 
 /* math.h from the system: hypot and friends, by-pointer parameters. */
@@ -395,6 +427,7 @@ int main(void) {
   test_include_dirs();
   test_beside();
   test_missing();
+  test_not_regular();
   test_stdlib_h();
   if (failures) {
     fprintf(stderr, "test_cimport: %d of %d checks failed\n", failures, checks);

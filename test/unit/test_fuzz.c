@@ -2,7 +2,9 @@
  * (seeded, deterministic) and fails if any of them crashes azc, hangs it, or makes it
  * exit with a status other than 0 or 1.
  *
- *   test_fuzz          run AZC_FUZZ_N inputs (default 10000) from seed AZC_FUZZ_SEED
+ *   test_fuzz          run AZC_FUZZ_N inputs (default 10000) from seed AZC_FUZZ_SEED, none
+ *                      started after AZC_FUZZ_SECONDS if set (test/unit/fuzz_san.sh bounds the
+ *                      sanitized run so)
  *                      (AZC_FUZZ_JOBS children at once, default 2; AZC_FUZZ_VERBOSE=1
  *                      prints statistics per kind of input)
  *   test_fuzz FILE     run azc -fsyntax-only on FILE alone, diagnostics shown
@@ -1006,8 +1008,10 @@ static void print_kind_stats(const Stats *st) {
            st->kind_fail[k], st->kind_cpu[k]);
 }
 
-/* Run n inputs, jobs at a time; returns the number of failures. */
-static long fuzz(uint64_t seedval, long n, int jobs, Stats *st) {
+/* Run n inputs, jobs at a time, starting none after `seconds` (0: no limit); returns the number of
+   failures; *ran gets the number of inputs run. */
+static long fuzz(uint64_t seedval, long n, int jobs, double seconds, Stats *st, long *ran) {
+  double deadline = seconds > 0 ? now_sec() + seconds : 0;
   Slot slots[MAX_JOBS];
   sigset_t chld;
   int active = 0;
@@ -1021,6 +1025,7 @@ static long fuzz(uint64_t seedval, long n, int jobs, Stats *st) {
   sigaddset(&chld, SIGCHLD);
   sigprocmask(SIG_BLOCK, &chld, NULL);
   while (next < n || active > 0) {
+    if (deadline && now_sec() > deadline) n = next; /* the time is up: finish the running ones */
     for (int j = 0; j < jobs && next < n; j++)
       if (slots[j].pid == 0) {
         start(&slots[j], seedval, next++);
@@ -1036,6 +1041,7 @@ static long fuzz(uint64_t seedval, long n, int jobs, Stats *st) {
     unlink(slots[j].errpath);
     free(slots[j].data.p);
   }
+  *ran = next;
   return st->fail;
 }
 
@@ -1069,12 +1075,14 @@ int main(int argc, char **argv) {
   Stats st;
   memset(&st, 0, sizeof st);
   double t0 = now_sec();
-  long fails = fuzz(seedval, n, jobs, &st);
+  long ran;
+  long fails = fuzz(seedval, n, jobs, (double)env_num("AZC_FUZZ_SECONDS", 0), &st, &ran);
   double t = now_sec() - t0;
   if (env_num("AZC_FUZZ_VERBOSE", 0)) print_kind_stats(&st);
   if (st.fail > st.saved) printf("(%ld more failures not saved)\n", st.fail - st.saved);
   printf("test_fuzz: %ld inputs from %d seeds (AZC_FUZZ_SEED=%#llx), %ld accepted, %ld rejected, %ld failures, %.1f s\n",
-         n, nseeds, (unsigned long long)seedval, st.ok[0], st.ok[1], fails, t);
+         ran, nseeds, (unsigned long long)seedval, st.ok[0], st.ok[1], fails, t);
+  if (ran < n) printf("test_fuzz: stopped after AZC_FUZZ_SECONDS=%llu s, %ld of %ld inputs run\n", env_num("AZC_FUZZ_SECONDS", 0), ran, n);
   free_seeds();
   free_scratch();
   return fails ? 1 : 0;

@@ -1,0 +1,11 @@
+program p;
+region R = [1..4, 1..4];
+       L = [1..4];
+var A : [R] integer;
+    X : [L] integer;
+    s : integer;
+    f : file;
+procedure p();
+begin
+  [R] if +<< A > 0 then halt(A, X); end;
+end;

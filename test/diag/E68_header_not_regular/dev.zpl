@@ -1,0 +1,5 @@
+program dev;
+extern "/dev/zero";
+procedure dev();
+begin
+end;
