@@ -183,6 +183,17 @@ Program *parse_program(Arena *a, const Source *src, Diags *diags) {
     if (tok.kind == 0 && lex.eof_in_error) {
       break; /* an unterminated comment: the lexical error says it all */
     }
+    if (tok.kind == TK_GE && !zpl_parser_accepts(parser, TK_GE) && zpl_parser_accepts_pair(parser, TK_GT, TK_EQ)) {
+      /* 'direction<+,0>= [1, 0]': the '>' that closes a type, then the '=' of the initializer */
+      Token gt = tok;
+      gt.kind = TK_GT;
+      gt.len = 1;
+      ZplParse(parser, TK_GT, gt, &ctx);
+      tok.kind = TK_EQ;
+      tok.off++;
+      tok.col++;
+      tok.len = 1;
+    }
     if (token_is_reserved(tok.kind) && zpl_parser_errcnt(parser) < 0 &&
         !zpl_parser_accepts_pair(parser, tok.kind, ctx.peek.kind) &&
         zpl_parser_accepts_pair(parser, TK_IDENT, ctx.peek.kind)) {
