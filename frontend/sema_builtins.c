@@ -101,7 +101,7 @@ static bool timer_variable(Sema *S, Symbol *b, Expr *a) {
   }
   Symbol *target = sema_base_symbol(a);
   if (target && target->global && S->cur_proc && target->kind == SYM_VAR)
-    sema_promotion_obstacle(S, arena_printf(S->arena, "it assigns global variable '%s'", target->name));
+    sema_assigns_global(S, target);
   return true;
 }
 
@@ -120,9 +120,8 @@ Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e, bool stmt) {
   for (int i = 0; i < n; i++) {
     Expr *a = e->args[i];
     ArgKind k = builtin_arg(id, i);
-    bool saved_free = S->free_ok;
-    if (k == ARG_TIMER_REF) S->free_ok = true; /* a free timer is started and stopped like any */
-    else if (k != ARG_TIMER) S->free_ok = false;
+    bool saved_free = S->free_ok; /* by value, a free value may be read where it may be (section 15.6) */
+    if (k == ARG_TIMER_REF) S->free_ok = true; /* and a free timer is started and stopped like any */
     Type *t = sema_expr(S, a);
     S->free_ok = saved_free;
     if (t->kind == TY_ERROR) return e->type = S->t_error;
