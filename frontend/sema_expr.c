@@ -706,9 +706,8 @@ static bool bind_by_reference(Sema *S, Expr *arg) {
     SEMA_ERR(S, n->loc, "free value '%s' can only be reduced or assigned to a free variable", target->name);
     return false;
   }
-  if (target->global && S->cur_info && !S->cur_info->own_reason &&
-      (target->kind == SYM_VAR || target->kind == SYM_CONFIG_VAR || target->kind == SYM_EXTERN_VAR))
-    sema_promotion_obstacle(S, arena_printf(S->arena, "it assigns global variable '%s'", target->name));
+  if (target->global && (target->kind == SYM_VAR || target->kind == SYM_CONFIG_VAR || target->kind == SYM_EXTERN_VAR))
+    sema_assigns_global(S, target);
   return true;
 }
 

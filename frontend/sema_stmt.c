@@ -10,6 +10,11 @@ void sema_promotion_obstacle(Sema *S, const char *reason) {
   if (S->cur_info && !S->cur_info->own_reason) S->cur_info->own_reason = reason;
 }
 
+void sema_assigns_global(Sema *S, const Symbol *g) {
+  if (S->cur_info && !S->cur_info->own_reason) /* the message is made once, for the first reason */
+    S->cur_info->own_reason = arena_printf(S->arena, "it assigns global variable '%s'", g->name);
+}
+
 /* The spelling of a type with a rank (parallel values are described by their element type and rank). */
 static const char *ranked_type_name(Sema *S, Type *t, int rank) {
   if (rank == 0) return type_name(S, t);
@@ -82,7 +87,7 @@ static bool check_target_symbol(Sema *S, Expr *target, Symbol *sym) {
     return false;
   }
   if (sym->global && S->cur_proc && (sym->kind == SYM_VAR || sym->kind == SYM_CONFIG_VAR || sym->kind == SYM_EXTERN_VAR))
-    sema_promotion_obstacle(S, arena_printf(S->arena, "it assigns global variable '%s'", sym->name));
+    sema_assigns_global(S, sym);
   return true;
 }
 
@@ -387,7 +392,7 @@ static void check_for(Sema *S, Stmt *st) {
       SEMA_ERR(S, st->var.loc, "cannot assign to loop variable '%s'", st->var.name);
       ok = false;
     } else if (v->global && S->cur_proc) {
-      sema_promotion_obstacle(S, arena_printf(S->arena, "it assigns global variable '%s'", v->name));
+      sema_assigns_global(S, v);
     }
   } else {
     ok = false;
