@@ -11,7 +11,7 @@ static bool is_section_keyword(int kind) {
   switch (kind) {
   case TK_PROCEDURE: case TK_PROTOTYPE: case TK_REGION: case TK_DIRECTION: case TK_TYPE:
   case TK_CONFIG: case TK_CONSTANT: case TK_CONST: case TK_VAR: case TK_EXTERN: case TK_GRID:
-  case TK_DISTRIBUTION:
+  case TK_DISTRIBUTION: case TK_FREE:
     return true;
   default:
     return false;
