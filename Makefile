@@ -4,15 +4,18 @@
 #   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
 #   make test       build everything and run every test (ends "N passed, N failed")
 #   make test-matrix every golden/sample program x {-O2, -O0, -fno-fuse, -fno-copy-elim, all off} x np 1-4
-#   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file
+#   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file (and
+#                   draw it in build/demo/jacobi_pattern1.png with Graphviz)
 #   make bench      run the benchmarks in bench/ (installs gnuplot-nox for the plots when missing)
 #   make bench-rtl  libsplit micro-benchmarks (von Eicken's Table 6-1, both transports)
-#   make install    install azc under $(PREFIX) (default /usr/local)
+#   make install    install azc, azpdl, the runtime, libsplit, man pages, pkg-config files and the
+#                   Vim files under $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make SAN=1 ...  the same with AddressSanitizer and UBSan (separate build dir)
 
-PREFIX ?= /usr/local
-CC     ?= cc
-SAN    ?= 0
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CC      ?= cc
+SAN     ?= 0
 
 ifeq ($(SAN),1)
 BUILD    := build-san
@@ -21,6 +24,23 @@ else
 BUILD    := build
 SANFLAGS :=
 endif
+
+# --- what make install puts where (under $(DESTDIR)$(PREFIX)) -----------------------------------
+# The rules (section "install" at the end) use only these lists: adapt them when files move.
+INSTALL_PROGRAMS   = $(BUILD)/azc $(BUILD)/azpdl                    # bin/
+INSTALL_RT_LIBS    = $(BUILD)/libzrt.a                              # lib/azc/: azc --libs
+INSTALL_RT_HEADERS = $(filter-out %_internal.h $(SPLIT_HDR),$(RTL_HDR)) # include/azc/: azc --cflags
+INSTALL_SPLIT_LIBS = $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME)   # lib/ (and the libsplit.so link)
+INSTALL_SPLIT_HEADERS = $(SPLIT_HDR)                                # include/
+INSTALL_PKGCONFIG  = $(BUILD)/pkgconfig/libsplit.pc $(BUILD)/pkgconfig/azc-rt.pc # lib/pkgconfig/
+INSTALL_MAN1       = docs/man/azc.1 docs/man/azpdl.1                # share/man/man1/
+INSTALL_VIM        = syntax/zpl.vim ftdetect/zpl.vim ftplugin/zpl.vim # editors/vim/X -> share/vim/vimfiles/X
+INSTALL_EDITORS    = editors/zpl.tmLanguage.json                    # share/azc/editors/
+# libsplit on its own (docs/libsplit.md): a static and a shared library, also part of libzrt.a.
+SPLIT_SRC    = $(wildcard rtl/sc_*.c)
+SPLIT_HDR    = rtl/libsplit.h
+SPLIT_SONAME = libsplit.so.0
+VERSION      = $(shell sed -n 's/^\#define AZC_VERSION "\(.*\)"/\1/p' backend/version.h)
 
 # libclang: the newest /usr/lib/llvm-N that has the C API headers.
 LLVM_DIR ?= $(patsubst %/include/clang-c/Index.h,%,$(lastword $(sort $(wildcard /usr/lib/llvm-*/include/clang-c/Index.h))))
@@ -64,9 +84,9 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps bench-deps test test-quick test-matrix demo bench bench-rtl install clean run-tests check-deps
+.PHONY: all deps bench-deps test test-quick test-matrix demo bench bench-rtl install uninstall clean run-tests check-deps
 
-all: $(BUILD)/azc $(BUILD)/libzrt.a
+all: $(BUILD)/azc $(BUILD)/libzrt.a $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME) $(INSTALL_PKGCONFIG)
 
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: frontend/parser.y
 	@mkdir -p $(BUILD)/gen
@@ -95,6 +115,28 @@ $(BUILD)/obj/rtl/%.o: rtl/%.c $(RTL_HDR)
 # The PDL reader (azpdl's) is in libzrt.a too: AZ_CHECK=FILE reads pattern files.
 $(BUILD)/libzrt.a: $(RTL_OBJ) $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o
 	rm -f $@ && ar rcs $@ $^
+
+# libsplit alone, for Split-C programs written in C (docs/libsplit.md): libsplit.a from the
+# runtime's objects, the shared library from the same sources compiled with -fPIC.
+SPLIT_OBJ     = $(patsubst %.c,$(BUILD)/obj/%.o,$(SPLIT_SRC))
+SPLIT_PIC_OBJ = $(patsubst %.c,$(BUILD)/obj/pic/%.o,$(SPLIT_SRC))
+
+$(BUILD)/libsplit.a: $(SPLIT_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/obj/pic/%.o: %.c $(RTL_HDR)
+	@mkdir -p $(dir $@)
+	@echo "  MPICC $< (-fPIC)"
+	@$(MPICC) $(RTL_CFLAGS) -fPIC -c -o $@ $<
+
+$(BUILD)/$(SPLIT_SONAME): $(SPLIT_PIC_OBJ)
+	$(MPICC) -shared -Wl,-soname,$(SPLIT_SONAME) $(SANFLAGS) -o $@ $^
+
+# pkg-config files: the version and the flags this build needs (the sanitizers of SAN=1); the
+# prefix comes from where the file is at the time it is read.
+$(BUILD)/pkgconfig/%.pc: rtl/%.pc.in backend/version.h Makefile
+	@mkdir -p $(dir $@)
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' $< >$@
 
 $(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)
 	@mkdir -p $(BUILD)/test
@@ -163,25 +205,48 @@ $(BUILD)/azpdl: $(AZPDL_OBJ)
 
 # --- dependencies -------------------------------------------------------------
 
-DEB_PKGS := re2c lemon libclang-dev openmpi-bin libopenmpi-dev
+# What make deps installs with apt-get when it is missing (as root; otherwise it prints the command):
+# needed to build and test (groff checks the man pages, pkg-config the installed .pc files), and
+# wanted (Vim and Node.js for the editor tests, Graphviz for the demo's picture), without which
+# those tests say they are skipped. Node.js then gets the npm packages of the TextMate test in
+# $(NPM_DIR) (pinned versions; nothing is fetched once they are there).
+NPM_DIR  := build/npm
+NPM_PKGS := vscode-textmate@9.3.2 vscode-oniguruma@2.0.1
 
 deps:
-	@missing=""; \
+	@missing=""; wanted=""; \
 	command -v re2c   >/dev/null 2>&1 || missing="$$missing re2c"; \
 	command -v lemon  >/dev/null 2>&1 || missing="$$missing lemon"; \
 	ls /usr/lib/llvm-*/include/clang-c/Index.h >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
 	command -v mpirun >/dev/null 2>&1 || missing="$$missing openmpi-bin"; \
 	command -v mpicc  >/dev/null 2>&1 || missing="$$missing libopenmpi-dev"; \
-	if [ -z "$$missing" ]; then exit 0; fi; \
-	if [ "$$(id -u)" = 0 ]; then \
-	  echo "make deps: installing$$missing"; \
+	command -v groff  >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkgconf"; \
+	vim --version 2>/dev/null | grep -q '+syntax' || wanted="$$wanted vim"; \
+	command -v dot    >/dev/null 2>&1 || wanted="$$wanted graphviz"; \
+	command -v node   >/dev/null 2>&1 || wanted="$$wanted nodejs"; \
+	command -v npm    >/dev/null 2>&1 || wanted="$$wanted npm"; \
+	if [ -n "$$missing$$wanted" ] && [ "$$(id -u)" = 0 ]; then \
+	  echo "make deps: installing$$missing$$wanted"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq && apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	else \
+	  apt-get update -qq && apt-get install -y -qq $$missing $$wanted >/dev/null || exit 1; \
+	elif [ -n "$$missing" ]; then \
 	  echo "make deps: missing$$missing; run:"; \
-	  echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y$$missing$$wanted"; \
 	  exit 1; \
+	elif [ -n "$$wanted" ]; then \
+	  echo "make deps: without$$wanted some tests are skipped and make demo draws no picture; to install:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y$$wanted"; \
 	fi
+	@installed=yes; \
+	for p in $(NPM_PKGS); do \
+	  grep -qs "\"version\": \"$${p##*@}\"" "$(NPM_DIR)/node_modules/$${p%@*}/package.json" || installed=no; \
+	done; \
+	[ $$installed = yes ] || ! command -v npm >/dev/null 2>&1 || { \
+	  echo "make deps: npm install $(NPM_PKGS) into $(NPM_DIR)"; \
+	  mkdir -p $(NPM_DIR) && npm install --prefix $(NPM_DIR) --no-save --no-package-lock --no-audit --no-fund \
+	    $(NPM_PKGS) >$(NPM_DIR)/install.log 2>&1 || \
+	  echo "make deps: npm install failed ($(NPM_DIR)/install.log); test/unit/editor_textmate.sh will be skipped"; }
 
 # --- tests, demo, bench -------------------------------------------------------
 
@@ -196,7 +261,14 @@ test-matrix: deps
 	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a
 	@AZC=$(CURDIR)/$(BUILD)/azc BUILD=$(BUILD) MATRIX=1 sh test/unit/distributed.sh
 
-run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN)
+# Tools the tests use: the strict checker of pattern files (test/unit/pdl_strict.sh).
+TOOL_BIN := $(patsubst test/tools/%.c,$(BUILD)/test/tools/%,$(wildcard test/tools/*.c))
+$(BUILD)/test/tools/%: test/tools/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) $(CFLAGS) $(SANFLAGS) -o $@ $<
+
+run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN) $(TOOL_BIN) $(INSTALL_PROGRAMS) \
+           $(INSTALL_SPLIT_LIBS) $(INSTALL_PKGCONFIG)
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
 # The main job: compile samples/jacobi.zpl and run it under mpirun on 4 processes (oversubscribed
@@ -212,6 +284,13 @@ demo: deps
 	@cat $(BUILD)/demo/jacobi.pdl
 	@echo "== azpdl stats $(BUILD)/demo/jacobi.pdl"
 	@$(BUILD)/azpdl check $(BUILD)/demo/jacobi.pdl && $(BUILD)/azpdl stats $(BUILD)/demo/jacobi.pdl
+	@if command -v dot >/dev/null 2>&1; then \
+	  echo "== azpdl dot $(BUILD)/demo/jacobi.pdl 1 | dot -Tpng: the pattern drawn in $(BUILD)/demo/jacobi_pattern1.png"; \
+	  echo "   (a lane per process, an arrow per message; docs/plots/jacobi_pattern1.png is a copy, shown in docs/pdl.md)"; \
+	  $(BUILD)/azpdl dot $(BUILD)/demo/jacobi.pdl 1 | dot -Tpng -Gdpi=72 -o $(BUILD)/demo/jacobi_pattern1.png; \
+	else \
+	  echo "== (no Graphviz, so no picture of the pattern: make deps installs it)"; \
+	fi
 	@echo "== AZ_CHECK=jacobi.pdl AZ_COMM=tailored AZ_STATS=1 mpirun -np $(DEMO_NP) $(BUILD)/demo/jacobi"
 	@echo "   (every iteration must make the file's calls; the tailored binding drops the ready tokens the analysis proves unneeded)"
 	@cd $(BUILD)/demo && AZ_CHECK=jacobi.pdl AZ_COMM=tailored AZ_STATS=1 $(MPIRUN_ENV) mpirun -x AZ_CHECK -x AZ_COMM -x AZ_STATS -np $(DEMO_NP) ./jacobi
@@ -237,11 +316,41 @@ bench-rtl: deps
 	@$(MAKE) --no-print-directory $(LSB_BIN)
 	@BUILD=$(BUILD) sh bench/rtl.sh
 
-install: $(BUILD)/azc $(BUILD)/libzrt.a
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/azc $(DESTDIR)$(PREFIX)/include/azc
-	install -m 755 $(BUILD)/azc $(DESTDIR)$(PREFIX)/bin/azc
-	install -m 644 $(BUILD)/libzrt.a $(DESTDIR)$(PREFIX)/lib/azc/libzrt.a
-	install -m 644 $(filter-out %_internal.h,$(RTL_HDR)) $(DESTDIR)$(PREFIX)/include/azc/
+# --- install -------------------------------------------------------------------
+# Everything goes under $(DESTDIR)$(PREFIX), as the lists at the top say. Nothing installed names
+# the build tree, so an installed tree may be moved: azc finds its runtime next to itself
+# (PREFIX/bin/../lib/azc), a .pc file its prefix from its own place (PREFIX/lib/pkgconfig).
+DEST = $(DESTDIR)$(PREFIX)
+VIMFILES = share/vim/vimfiles
+
+install: $(INSTALL_PROGRAMS) $(INSTALL_RT_LIBS) $(INSTALL_SPLIT_LIBS) $(INSTALL_PKGCONFIG)
+	install -d "$(DEST)/bin" "$(DEST)/lib/azc" "$(DEST)/lib/pkgconfig" "$(DEST)/include/azc" \
+	  "$(DEST)/share/man/man1" "$(DEST)/share/azc/editors"
+	install -m 755 $(INSTALL_PROGRAMS) "$(DEST)/bin/"
+	install -m 644 $(INSTALL_RT_LIBS) "$(DEST)/lib/azc/"
+	install -m 644 $(INSTALL_RT_HEADERS) "$(DEST)/include/azc/"
+	install -m 644 $(INSTALL_SPLIT_LIBS) "$(DEST)/lib/"
+	ln -sf $(SPLIT_SONAME) "$(DEST)/lib/libsplit.so"
+	install -m 644 $(INSTALL_SPLIT_HEADERS) "$(DEST)/include/"
+	install -m 644 $(INSTALL_PKGCONFIG) "$(DEST)/lib/pkgconfig/"
+	install -m 644 $(INSTALL_MAN1) "$(DEST)/share/man/man1/"
+	for f in $(INSTALL_VIM); do install -D -m 644 "editors/vim/$$f" "$(DEST)/$(VIMFILES)/$$f" || exit 1; done
+	install -m 644 $(INSTALL_EDITORS) "$(DEST)/share/azc/editors/"
+
+# Removes what install put there, and azc's own directories when they are left empty (not bin/,
+# lib/pkgconfig/ and the like, which other packages share).
+uninstall:
+	cd "$(DEST)" 2>/dev/null || exit 0; \
+	for f in $(notdir $(INSTALL_PROGRAMS)); do rm -f "bin/$$f"; done; \
+	for f in $(notdir $(INSTALL_RT_LIBS)); do rm -f "lib/azc/$$f"; done; \
+	for f in $(notdir $(INSTALL_RT_HEADERS)); do rm -f "include/azc/$$f"; done; \
+	for f in $(notdir $(INSTALL_SPLIT_LIBS)) libsplit.so; do rm -f "lib/$$f"; done; \
+	for f in $(notdir $(INSTALL_SPLIT_HEADERS)); do rm -f "include/$$f"; done; \
+	for f in $(notdir $(INSTALL_PKGCONFIG)); do rm -f "lib/pkgconfig/$$f"; done; \
+	for f in $(notdir $(INSTALL_MAN1)); do rm -f "share/man/man1/$$f"; done; \
+	for f in $(INSTALL_VIM); do rm -f "$(VIMFILES)/$$f"; done; \
+	for f in $(notdir $(INSTALL_EDITORS)); do rm -f "share/azc/editors/$$f"; done; \
+	rmdir lib/azc include/azc share/azc/editors share/azc 2>/dev/null || :
 
 clean:
 	rm -rf build build-san

@@ -7,12 +7,13 @@
 #include "diag.h"
 #include "pdl.h"
 #include "source.h"
+#include "version.h"
 
 static const char usage_text[] =
     "usage: azpdl check FILE            check syntax, names, matching and deadlock; silent when fine\n"
     "       azpdl stats FILE            per pattern: messages, bytes, modes, buffers, L0, states\n"
     "       azpdl dot FILE [PATTERN]    a Graphviz digraph of one pattern (all patterns without PATTERN)\n"
-    "       azpdl --help\n"
+    "       azpdl --help | --version\n"
     "Exit status: 0 fine, 1 errors in FILE, 2 bad usage.\n";
 
 /* Bad usage: one line on stderr, status 2. */
@@ -50,6 +51,10 @@ static PdlPattern *find_pattern(PdlFile *f, const char *text) {
 int main(int argc, char **argv) {
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
     fputs(usage_text, stdout);
+    return 0;
+  }
+  if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+    printf("azpdl %s\n", AZC_VERSION);
     return 0;
   }
   if (argc < 2) return usage_error("no command", NULL);

@@ -16,8 +16,7 @@
 #include "sema.h"
 #include "source.h"
 #include "subprocess.h"
-
-#define AZC_VERSION "0.1.0"
+#include "version.h"
 
 typedef struct Options {
   const char *input;
@@ -35,6 +34,9 @@ typedef struct Options {
   int pdl_np;              /* --pdl-np=N: the pattern file is for N processes */
   const char *pdl;         /* --pdl=FILE: write it there */
   bool no_pdl;             /* --no-pdl */
+  bool pdl_comments;       /* --pdl-comments: comment lines in the pattern file (an extension) */
+  bool print_cflags;       /* --cflags: print the flags to compile generated C, with the -I DIRs */
+  bool print_libs;         /* --libs */
   PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 
@@ -42,7 +44,8 @@ static const char usage_text[] =
     "usage: azc [options] FILE.zpl [C files, objects or libraries to link in]\n"
     "options:\n"
     "  -o FILE            write the output to FILE\n"
-    "  -I DIR             search DIR for headers named by extern \"HEADER\";\n"
+    "  -I DIR             search DIR for headers named by extern \"HEADER\"; (passed to the C\n"
+    "                     compiler as well)\n"
     "  -fsyntax-only      check the program and write nothing\n"
     "  --emit=ast         print the checked program (types, covering regions)\n"
     "  --emit=ir          print the program IR (array statements, reads, writes, shifts)\n"
@@ -55,6 +58,9 @@ static const char usage_text[] =
     "                     run on N processes (default 4, at most 1024)\n"
     "  --pdl=FILE         write the pattern file to FILE\n"
     "  --no-pdl           do not write the pattern file\n"
+    "  --pdl-comments     begin the pattern file with a comment saying what it is for, and say in\n"
+    "                     a comment why a pattern is left out (an extension: strict PDL readers\n"
+    "                     reject comments)\n"
     "  -sNAME=VALUE       the pattern file for config var NAME (of an integer type) set to VALUE\n"
     "  -fno-fuse          give every array statement its own loop nest (for measurement)\n"
     "  -fno-comm-opt      keep every ghost-cell transfer where its statement is: no removal,\n"
@@ -64,7 +70,8 @@ static const char usage_text[] =
     "                     reduction where it is computed (for measurement)\n"
     "  -fno-copy-elim     copy every A := T, also where T is dead afterwards and the two arrays\n"
     "                     could exchange their storage instead (for measurement)\n"
-    "  --cflags, --libs   print the flags to compile and link generated C by hand\n"
+    "  --cflags, --libs   print the flags to compile and link generated C by hand (--cflags\n"
+    "                     with the -I DIRs given)\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
 
@@ -89,8 +96,8 @@ static const char *exe_dir(Arena *a) {
 }
 
 /* Where the runtime's headers and library are: installed next to azc (PREFIX/include/azc,
- * PREFIX/lib/azc), or in the build tree azc was built in (with the flags that tree was built
- * with, e.g. the sanitizers of make SAN=1). */
+ * PREFIX/lib/azc), or in the build tree azc was built in; with the flags the library was built
+ * with (e.g. the sanitizers of make SAN=1). */
 static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **flags) {
   const char *dir = exe_dir(a);
   if (dir) {
@@ -98,7 +105,7 @@ static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **
     if (access(arena_printf(a, "%s/libzrt.a", ilib), R_OK) == 0) {
       *inc = arena_printf(a, "%s/../include/azc", dir);
       *lib = ilib;
-      *flags = "";
+      *flags = AZC_RTL_FLAGS;
       return;
     }
   }
@@ -118,13 +125,15 @@ static void push_words(Arena *a, PtrVec *args, const char *s) {
   }
 }
 
-/* The flags for compiling generated C, one argument each. */
-static void rtl_cflags(Arena *a, PtrVec *args) {
+/* The flags for compiling generated C, one argument each: the runtime's, then an -I for each of
+ * the -I DIRs, in order (where extern "HEADER" found its header). */
+static void rtl_cflags(Arena *a, PtrVec *args, const PtrVec *include_dirs) {
   const char *inc, *lib, *flags;
   rtl_dirs(a, &inc, &lib, &flags);
   push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
   push_words(a, args, flags);
   vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
+  for (int i = 0; i < include_dirs->len; i++) vec_push(a, args, (void *)arena_printf(a, "-I%s", (const char *)include_dirs->items[i]));
 }
 
 /* The flags for linking generated C, one argument each. */
@@ -140,6 +149,15 @@ static void rtl_libs(Arena *a, PtrVec *args) {
 static void print_args(const PtrVec *args) {
   for (int i = 0; i < args->len; i++) printf("%s%s", i ? " " : "", (const char *)args->items[i]);
   printf("\n");
+}
+
+/* azc --cflags and/or --libs (on one line, in that order); the exit status. */
+static int print_flags(Arena *a, const Options *opts) {
+  PtrVec args = {0};
+  if (opts->print_cflags) rtl_cflags(a, &args, &opts->include_dirs);
+  if (opts->print_libs) rtl_libs(a, &args);
+  print_args(&args);
+  return 0;
 }
 
 /* True if s ends with suffix. */
@@ -181,15 +199,9 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
     } else if (!strncmp(arg, "-I", 2)) {
       vec_push(a, &opts->include_dirs, (void *)(arg + 2));
     } else if (!strcmp(arg, "--cflags")) {
-      PtrVec args = {0};
-      rtl_cflags(a, &args);
-      print_args(&args);
-      return 0;
+      opts->print_cflags = true;
     } else if (!strcmp(arg, "--libs")) {
-      PtrVec args = {0};
-      rtl_libs(a, &args);
-      print_args(&args);
-      return 0;
+      opts->print_libs = true;
     } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3")) {
       opts->opt_level = arg;
     } else if (!strncmp(arg, "-march=", 7)) {
@@ -223,6 +235,8 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->pdl = arg + 6;
     } else if (!strcmp(arg, "--no-pdl")) {
       opts->no_pdl = true;
+    } else if (!strcmp(arg, "--pdl-comments")) {
+      opts->pdl_comments = true;
     } else if (!strncmp(arg, "-s", 2)) {
       if (!strchr(arg, '=') || arg[2] == '=') return option_error("invalid option '%s' (-sNAME=VALUE)", arg);
       vec_push(a, &opts->config_args, (void *)arg);
@@ -236,6 +250,7 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->input = arg;
     }
   }
+  if (opts->print_cflags || opts->print_libs) return print_flags(a, opts);
   if (!opts->input) return option_error("%s", "no input file (usage: azc [options] FILE.zpl)");
   size_t n = strlen(opts->input);
   if (!((n > 4 && !strcmp(opts->input + n - 4, ".zpl")) || (n > 2 && !strcmp(opts->input + n - 2, ".z"))))
@@ -337,7 +352,7 @@ static int write_pdl(Arena *a, const char *path, Sema *sema, const PtrVec *patte
   char *tmp = arena_printf(a, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) return option_error("%s", arena_printf(a, "cannot write '%s': %s", path, strerror(errno)));
-  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config});
+  emit_pdl(f, a, sema, patterns, &(PdlOptions){opts->pdl_np, config, opts->pdl_comments});
   bool ok = !ferror(f);
   ok = fclose(f) == 0 && ok;
   if (!ok || rename(tmp, path) != 0) {
@@ -367,13 +382,17 @@ static int check_outputs(Arena *a, const Options *opts, const char *out) {
 }
 
 /* Build the executable out from cfile and the link inputs with the C compiler (AZC_MPICC, default
- * mpicc), run without a shell: every name is one argument, whatever characters it holds. */
+ * mpicc), run without a shell: every name is one argument, whatever characters it holds. Headers
+ * of extern "HEADER" are found where azc found them: the source's directory, then the -I DIRs. */
 static int build_executable(Arena *a, const Options *opts, const char *cfile, const char *out) {
   PtrVec args = {0};
   push_words(a, &args, getenv("AZC_MPICC") && *getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc");
   vec_push(a, &args, (void *)(opts->opt_level ? opts->opt_level : "-O2"));
   if (opts->march) vec_push(a, &args, (void *)opts->march);
-  rtl_cflags(a, &args);
+  rtl_cflags(a, &args, &opts->include_dirs);
+  /* extern "HEADER" looks in the source's directory first; the C file may be elsewhere */
+  vec_push(a, &args, "-iquote");
+  vec_push(a, &args, (void *)dir_of(a, opts->input));
   vec_push(a, &args, (void *)cfile);
   for (int i = 0; i < opts->link_inputs.len; i++) vec_push(a, &args, opts->link_inputs.items[i]);
   vec_push(a, &args, "-o");
@@ -466,7 +485,6 @@ static int config_values(Arena *a, const Options *opts, Sema *sema, SemaConfigEn
   return 0;
 }
 
-/* Run the front end on opts->input; returns the exit status. */
 /* The back end cannot compile some constructs of section 15 yet: say so where the first one is,
  * before it is asked to (a located error, not a crash or wrong C). */
 static void refuse_unimplemented(const Sema *sema, Diags *diags) {
@@ -475,6 +493,7 @@ static void refuse_unimplemented(const Sema *sema, Diags *diags) {
   if (what) diag_error(diags, line, col, "code generation for %s is not implemented yet", what);
 }
 
+/* Run the front end on opts->input; returns the exit status. */
 static int compile(Arena *a, const Options *opts) {
   Source src;
   if (source_read(a, opts->input, &src) != 0)

@@ -170,6 +170,7 @@ int emit_c_program(FILE *out, Arena *a, Program *prog, Sema *S, const char *sour
 typedef struct PdlOptions {
   int nprocs;                  /* --pdl-np */
   const SemaConfigEnv *config; /* -s values (the other config vars take their defaults) */
+  bool comments;               /* --pdl-comments: a header and a line per pattern left out (an extension) */
 } PdlOptions;
 
 /* The most processes --pdl-np accepts. */

@@ -5,8 +5,9 @@
  * sends here, SR a beginSend to each destination, DN and SV end them (zg_pair_boxes decides who
  * sends what); a gather's steps are begun and ended as zrt_coll.c does (zg_gather_step, with the algorithm
  * the runtime chooses by default for N processes). The
- * values come from pdl_values.c, the text from rtl/zrt_pevents.c. A pattern whose sizes are not
- * known at compile time is left out, with a comment saying why. */
+ * values come from pdl_values.c, the text from rtl/zrt_pevents.c, in Felten's strict Appendix A form:
+ * no comments. A pattern whose sizes are not known at compile time is left out; with --pdl-comments
+ * (an extension of the format) a header and a comment line in its place say what and why. */
 #include <string.h>
 #include "pdl_internal.h"
 #include "zrt_pevents.h"
@@ -237,7 +238,8 @@ static Play *play(PdlValues *V, const PatTable *T, int me, const char **why) {
   return pl->why ? NULL : pl;
 }
 
-/* The header comment: what the file is, for how many processes and which config values. */
+/* The header comment (--pdl-comments): what the file is, for how many processes and which config
+ * values. */
 static void header(FILE *out, Sema *S, const PdlOptions *o) {
   fprintf(out, "// %s: the communication patterns azc computed for a run on %d process%s (what --az-pdl records\n"
                "// of the first iteration of each pattern loop), with the config defaults",
@@ -279,6 +281,6 @@ void emit_pdl(FILE *out, Arena *a, Sema *S, const PtrVec *patterns, const PdlOpt
       at += pl->nev;
       count[p] += pl->nev;
     }
-  header(out, S, o);
-  zrt_pev_write(out, P, events, count, npatterns, notes);
+  if (o->comments) header(out, S, o);
+  zrt_pev_write(out, P, events, count, npatterns, o->comments ? notes : NULL);
 }

@@ -215,8 +215,6 @@ static void write_file(const zrt_pev *all, const int *count, int P) {
     fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);
     return;
   }
-  fprintf(f, "// %s: the communication patterns of a run on %d process%s (azc --az-pdl)\n", zrt_prog_name(), P,
-          P == 1 ? "" : "es");
   zrt_pev_write(f, P, all, count, 0, NULL);
   if (fclose(f) != 0)
     fprintf(stderr, "%s: error: cannot write '%s'\n", zrt_prog_name(), pdl_path);

@@ -26,6 +26,7 @@ void zrt_pev_msg_name(int p, const zrt_pev *e, char *name, size_t size);
  * the events: each process that has events in it, in process order, with its events in order.
  * events holds every process's events, count[p] of process p after those of process p - 1. A
  * pattern without events is left out; notes[id] (notes may be NULL, and so may its entries) is
- * written as the comment line "// pattern ID: NOTE" in its place (notes[1..npatterns]). */
+ * written as the comment line "// pattern ID: NOTE" in its place (notes[1..npatterns]). Without
+ * notes the text is Appendix A's strict form; comments are an extension (azc --pdl-comments). */
 void zrt_pev_write(FILE *f, int P, const zrt_pev *events, const int *count, int npatterns, const char *const *notes);
 #endif

@@ -13,9 +13,11 @@
 #                          stderr equal to expected.stderr (or starting with
 #                          expected.stderr.prefix), no out.c when the status is 1;
 #   c. $BUILD/test/test_* executables and test/unit/*.sh scripts (run from the repo
-#      root) must exit 0.
-# Prints `FAIL: name` (with a diff where useful) per failure; the last line is
-# `N passed, M failed`; exits non-zero when M > 0.
+#      root) must exit 0; a script that exits 77 is skipped (a tool it needs is missing),
+#      and the first line it printed says why.
+# Prints `FAIL: name` (with a diff where useful) per failure and `SKIP: name (why)` per skipped
+# test; the last line is `N passed, M failed`, preceded by `K skipped ...` when K > 0; exits
+# non-zero when M > 0.
 # a, b, each executable and each script are jobs; TEST_JOBS of them (default 2) run at a time,
 # the slow scripts first (test/lib/jobs.sh), and their outputs are printed in the order above.
 
@@ -53,6 +55,7 @@ done
 
 passed=0
 failed=0
+skipped=0
 
 pass() {
   passed=$((passed + 1))
@@ -183,6 +186,9 @@ unit() {
   st=$?
   if [ $st -eq 0 ]; then
     pass
+  elif [ $st -eq 77 ] && [ "${name%.sh}" != "$name" ]; then
+    skipped=$((skipped + 1))
+    echo "SKIP: unit/$name ($(head -1 "$TMP/out"))"
   else
     fail "unit/$name" "exit status $st"
     tail -n 20 "$TMP/out"
@@ -190,7 +196,7 @@ unit() {
 }
 
 # job ITEM: run the job ITEM (a, b or unit:PATH) in its own scratch directory, and write the
-# numbers of tests passed and failed to ITEM's .count file
+# numbers of tests passed, failed and skipped to ITEM's .count file
 job() {
   key=$(jobs_key "$1")
   TMP=$TMPROOT/$key.scratch
@@ -200,7 +206,7 @@ job() {
     b) diagnostics ;;
     unit:*) unit "${1#unit:}" ;;
   esac
-  echo "$passed $failed" >"$TMPROOT/$key.count"
+  echo "$passed $failed $skipped" >"$TMPROOT/$key.count"
 }
 
 # In the order of the output, and in the order in which they start: the slow scripts first.
@@ -221,14 +227,17 @@ jobs_start "$TMPROOT" job $first "$@"
 
 for item in "$@"; do
   jobs_done "$TMPROOT" "$item"
-  if read -r p f <"$TMPROOT/$(jobs_key "$item").count" 2>/dev/null; then
+  if read -r p f s <"$TMPROOT/$(jobs_key "$item").count" 2>/dev/null; then
     passed=$((passed + p))
     failed=$((failed + f))
+    skipped=$((skipped + s))
   else
     fail "$item" "did not finish"
   fi
 done
 wait
 
+# The last line is always "N passed, M failed" (CI reads it); skips are said on the line before.
+[ "$skipped" -gt 0 ] && echo "$skipped skipped (a tool they need is missing)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

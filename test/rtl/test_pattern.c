@@ -58,8 +58,7 @@ static void test_write(void) {
   child_result r = run_child(write_child, path);
   CHECK_CHILD(r, 0, "", "");
   char *text = slurp(path);
-  CHECK_STR(text, "// pat: the communication patterns of a run on 1 process (azc --az-pdl)\n"
-                  "numprocesses 1\n"
+  CHECK_STR(text, "numprocesses 1\n"
                   "\n"
                   "pattern 1 {\n"
                   "  process 0 {\n"

@@ -6,7 +6,9 @@
 # interior/border split) on 3 with store, on 4 with msg and on 2 with tailored over Active
 # Messages, and must print exactly what it prints on one process (section 11: results do not
 # depend on the process count, the binding or the communication optimizations). The default
-# binding on 2 and 4 processes is runahead.sh's (the same programs, under noise).
+# binding on 2 and 4 processes is runahead.sh's (the same programs, under noise). The first run of
+# each program also writes its patterns (--az-pdl), which must be in the strict form of Appendix A
+# (test/tools/pdl_strict.c).
 # Issue 9 (results do not depend on the optimizations): compiled with every optimization off
 # (-O0 -fno-fuse -fno-copy-elim), each expected output is also checked on 2, 3 and 4 processes
 # (store); compiled with one optimization off (-fno-copy-elim, -fno-fuse, -O0), on one of 2, 3 or
@@ -24,6 +26,7 @@ trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 progs_dir
+STRICT=$BUILD/test/tools/pdl_strict
 # BINDING[/TRANSPORT]:NP[:BUILD]; NP "turnK" is 2, 3 or 4, turning with the expected output (K: the
 # offset, so that turn0, turn1 and turn2 are three different counts)
 runs="store:3 msg:3 put:3 tailored:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
@@ -43,6 +46,7 @@ check() {
   [ -n "$src" ] || return 0
   d=$(mktemp -d "$t/$base.XXXXXX")
   fail=0
+  first=yes
   for run in $runs; do
     opts=
     case $run in
@@ -59,13 +63,18 @@ check() {
     binding=${run%:*} np=${run#*:} transport=rma
     case $np in turn*) np=$((2 + (n + ${np#turn}) % 3)) ;; esac
     case $binding in */*) transport=${binding#*/} binding=${binding%/*} ;; esac
+    pdl=
+    case " $args " in *" --help "*|*" -h "*) ;; *) [ $first = yes ] && pdl=--az-pdl=$d/run.pdl ;; esac
+    first=no
     # shellcheck disable=SC2086
     (cd "$d" && AZ_COMM=$binding LIBSPLIT_TRANSPORT=$transport LIBSPLIT_WATCHDOG=60 timeout 120 \
-      mpirun -x AZ_COMM -x LIBSPLIT_TRANSPORT -x LIBSPLIT_WATCHDOG -np "$np" "$EXE" $args >"$d/stdout" 2>"$d/stderr")
+      mpirun -x AZ_COMM -x LIBSPLIT_TRANSPORT -x LIBSPLIT_WATCHDOG -np "$np" "$EXE" $args $pdl >"$d/stdout" 2>"$d/stderr")
     status=$?
     if [ $status -ne 0 ] || ! cmp -s "$d/stdout" "$out"; then
       echo "distributed.sh: $base on $np processes ($binding, $transport${opts:+, $opts}): status $status, output differs"
       diff -u "$out" "$d/stdout" | head -10; head -5 "$d/stderr"; fail=1
+    elif [ -n "$pdl" ] && ! "$STRICT" "$d/run.pdl" 2>"$d/strict"; then
+      echo "distributed.sh: $base on $np processes: the patterns it wrote (--az-pdl) are not strict:"; cat "$d/strict"; fail=1
     fi
   done
   return $fail

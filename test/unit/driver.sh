@@ -1,6 +1,7 @@
 #!/bin/sh
 # driver.sh - the azc command line: options, version, help, unknown options, missing and misnamed
-# inputs, the error limit, --emit=ast to a file, and that a failed run leaves no output file.
+# inputs, the error limit, --emit=ast to a file, and that a failed run leaves no output file; -I for
+# the header import and the C compiler, --cflags and --libs.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -83,6 +84,24 @@ check pdl-is-input 1 "would overwrite the input" -- "$AZC" "$t/same.zpl" -o "$t/
 printf 'program q;\nextern "a\\"b.h";\nprocedure q();\nbegin\nend;\n' > "$t/hdr.zpl"
 check header-quote 1 "C header name contains a quote" -- "$AZC" "$t/hdr.zpl" -o "$t/hdr.c"
 [ -e "$t/hdr.c" ] && { echo "driver.sh: a C file was written for a header name with a quote"; fail=1; }
+# -I reaches the C compiler as well as the header import (issue 24): a header in inc/, a directory
+# that is not the source's, for the generated C and for a C file linked in; the executable in a
+# third directory. A header next to the source is found when the output is elsewhere.
+mkdir -p "$t/hi/inc" "$t/hi/src" "$t/hi/out"
+printf '/* tw.h */\ndouble twice(double x);\n' >"$t/hi/inc/tw.h"
+printf '#include "tw.h"\ndouble twice(double x) { return 2 * x; }\n' >"$t/hi/src/tw.c"
+printf 'program usei;\nextern "tw.h";\nprocedure usei();\nbegin\n  writeln("%%.1f" : twice(21.0));\nend;\n' >"$t/hi/src/usei.zpl"
+(cd "$t/hi" && "$AZC" -I inc src/usei.zpl src/tw.c -o out/usei) >"$t/out" 2>&1 && [ "$("$t/hi/out/usei")" = 42.0 ] ||
+  { echo "driver.sh: a header found through -I does not reach the C compiler:"; cat "$t/out"; fail=1; }
+mv "$t/hi/inc/tw.h" "$t/hi/src/tw.h"
+(cd "$t/hi" && "$AZC" src/usei.zpl src/tw.c -o out/usei2) >"$t/out" 2>&1 && [ "$("$t/hi/out/usei2")" = 42.0 ] ||
+  { echo "driver.sh: a header next to the source is not found when the output is elsewhere:"; cat "$t/out"; fail=1; }
+for args in "-I inc --cflags" "--cflags -I inc" "-Iinc --cflags --libs"; do
+  # shellcheck disable=SC2086
+  "$AZC" $args >"$t/out" 2>&1 && grep -q -- ' -Iinc\( \|$\)' "$t/out" ||
+    { echo "driver.sh: azc $args does not print -Iinc:"; cat "$t/out"; fail=1; }
+done
+"$AZC" --cflags --libs | grep -q -- '-I.* .*libzrt\.a' || { echo "driver.sh: azc --cflags --libs does not print both"; fail=1; }
 # The C compiler that cannot be started is reported in one line.
 AZC_MPICC=/nonexistent/mpicc "$AZC" samples/hello.zpl -o "$t/nocc" >/dev/null 2>"$t/err"
 [ $? = 1 ] && grep -q "cannot run the C compiler '/nonexistent/mpicc'" "$t/err" ||

@@ -3,7 +3,8 @@
 # every sample, bench/micro/micro.zpl, test/check/own_comm_opt.zpl and own_tailored.zpl
 # on 1 to 4 processes (the default binding; msg and tailored), under AZ_CHECK=1 (every iteration of a
 # pattern must repeat the first), the file must pass `azpdl check` (Appendix A
-# syntax, names paired, every message matched, no deadlock); jacobi's on 4 processes with n = 16
+# syntax, names paired, every message matched, no deadlock) and the strict checker
+# (test/tools/pdl_strict.c: Appendix A and nothing else, no comments); jacobi's on 4 processes with n = 16
 # must be exactly test/pdl/runs/jacobi_np4_n16.pdl (checked by hand: 64-byte halo messages from
 # and to each process's two neighbours, then the max<< gathered flat: 8 bytes from and to each of
 # the three others, all with one tag).
@@ -14,6 +15,7 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 BUILD=${BUILD:-build}
 AZPDL=${AZPDL:-$BUILD/azpdl}
+STRICT=$BUILD/test/tools/pdl_strict
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 fail=0
@@ -35,6 +37,9 @@ for src in samples/*.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/
     fi
     if ! "$AZPDL" check "$t/out.pdl" 2>"$t/check"; then
       echo "pdl_runs.sh: the patterns of $name on $np processes ($b) do not pass azpdl check:"; head -10 "$t/check"; fail=1
+    fi
+    if ! "$STRICT" "$t/out.pdl" 2>"$t/check"; then
+      echo "pdl_runs.sh: the patterns of $name on $np processes ($b) are not in the strict form:"; cat "$t/check"; fail=1
     fi
     if [ "$name" = jacobi ] && [ "$np" = 4 ] && ! cmp -s "$t/out.pdl" test/pdl/runs/jacobi_np4_n16.pdl; then
       echo "pdl_runs.sh: jacobi's patterns on 4 processes ($b) differ from test/pdl/runs/jacobi_np4_n16.pdl:"

@@ -2,14 +2,14 @@
 # pdl_static.sh - the pattern file azc writes at compile time (docs/pdl.md, "Files azc writes"):
 #   - for samples/jacobi.zpl, samples/heat.zpl, bench/micro/micro.zpl,
 #     test/check/own_comm_opt.zpl and own_runahead.zpl (a gather of two reductions' values),
-#     `azc --pdl-np=N` writes, but for its // comment lines, exactly
-#     what the program records with `mpirun -np N prog --az-pdl=FILE` with its default config, for
+#     `azc --pdl-np=N` writes exactly what the program records with `mpirun -np N prog --az-pdl=FILE` with its default config, for
 #     N = 1 to 4 (QUICK=1: 1 and 4), the file passes `azpdl check`, and the run, checked against
 #     it with AZ_CHECK=FILE, follows it call by call from the first iteration on;
-#   - jacobi's with -sn=16 for 4 processes is test/pdl/runs/jacobi_np4_n16.pdl (a run's file);
+#   - jacobi's with -sn=16 for 4 processes is test/pdl/runs/jacobi_np4_n16.pdl (a run's file), and
+#     with --pdl-comments its header names -sn=16;
 #   - test/pdl/static/not_constant.zpl: the patterns whose sizes azc cannot know (a region bound
-#     by a variable, a parameter bound to different arrays) are left out with a comment, the file
-#     passes `azpdl check`, and the pattern it does write is the run's;
+#     by a variable, a parameter bound to different arrays) are left out (with --pdl-comments, a
+#     comment says why), the file passes `azpdl check`, and the pattern it does write is the run's;
 #   - the file goes next to the C file or executable, to --pdl=FILE, nowhere with --no-pdl,
 #     -fsyntax-only or --emit=ir, and bad option values are one line and exit status 1.
 t=$(mktemp -d)
@@ -23,8 +23,6 @@ say() { echo "pdl_static.sh: $*"; fail=1; }
 nps="1 2 3 4"
 [ -n "$QUICK" ] && nps="1 4"
 
-# strip FILE: without its comment lines.
-strip() { grep -v '^//' "$1"; }
 # block ID FILE: pattern ID of a pattern file.
 block() { awk -v id="$1" '$1 == "pattern" && $2 == id { on = 1 } on { print } on && $0 == "}" { exit }' "$2"; }
 
@@ -37,10 +35,8 @@ for src in samples/jacobi.zpl samples/heat.zpl bench/micro/micro.zpl test/check/
     if ! AZ_CHECK="$t/$name.pdl" timeout 120 mpirun -x AZ_CHECK -np "$np" "$t/$name" --az-pdl="$t/run.pdl" >/dev/null 2>"$t/err"; then
       say "$name on $np processes failed (AZ_CHECK=$name.pdl)"; head -5 "$t/err"; continue
     fi
-    strip "$t/$name.pdl" >"$t/static"
-    strip "$t/run.pdl" >"$t/recorded"
-    if ! cmp -s "$t/recorded" "$t/static"; then
-      say "$name: azc's file for $np processes is not what a run records:"; diff -u "$t/recorded" "$t/static" | head -20
+    if ! cmp -s "$t/run.pdl" "$t/$name.pdl"; then
+      say "$name: azc's file for $np processes is not what a run records:"; diff -u "$t/run.pdl" "$t/$name.pdl" | head -20
     fi
     "$AZPDL" check "$t/$name.pdl" 2>"$t/check" || { say "$name: azc's file for $np processes fails azpdl check:"; head "$t/check"; }
   done
@@ -48,14 +44,18 @@ done
 
 # jacobi with -sn=16 on 4 processes: the recorded file checked by hand (pdl_runs.sh)
 "$AZC" samples/jacobi.zpl -o "$t/jacobi.c" -sn=16 || say "jacobi -sn=16 does not compile"
-strip test/pdl/runs/jacobi_np4_n16.pdl >"$t/recorded"
-strip "$t/jacobi.pdl" >"$t/static"
-cmp -s "$t/recorded" "$t/static" || { say "jacobi -sn=16 differs from test/pdl/runs/jacobi_np4_n16.pdl:"; diff -u "$t/recorded" "$t/static" | head -20; }
+cmp -s test/pdl/runs/jacobi_np4_n16.pdl "$t/jacobi.pdl" ||
+  { say "jacobi -sn=16 differs from test/pdl/runs/jacobi_np4_n16.pdl:"; diff -u test/pdl/runs/jacobi_np4_n16.pdl "$t/jacobi.pdl" | head -20; }
+"$AZC" samples/jacobi.zpl -o "$t/jacobi.c" -sn=16 --pdl-comments || say "jacobi -sn=16 --pdl-comments does not compile"
 head -2 "$t/jacobi.pdl" | grep -q -- "-sn=16" || say "the header of jacobi.pdl does not name -sn=16"
 
 # patterns whose sizes are not known at compile time
 nc=test/pdl/static/not_constant.zpl
 "$AZC" "$nc" -o "$t/nc" --no-pdl 2>/dev/null && "$AZC" "$nc" -o "$t/nc.c" --pdl-np=3 2>/dev/null || say "$nc does not compile"
+grep -q '//' "$t/nc.pdl" && { say "$nc: comments without --pdl-comments:"; cat "$t/nc.pdl"; }
+cp "$t/nc.pdl" "$t/nc_strict.pdl"
+"$AZC" "$nc" -o "$t/nc.c" --pdl-np=3 --pdl-comments 2>/dev/null || say "$nc does not compile with --pdl-comments"
+grep -v '^//' "$t/nc.pdl" | cmp -s - "$t/nc_strict.pdl" || say "$nc: --pdl-comments changed more than the comment lines"
 grep -qx "// pattern 1: not written: parameter 'X' is not bound to one array by every call" "$t/nc.pdl" ||
   { say "$nc: no comment for pattern 1:"; cat "$t/nc.pdl"; }
 grep -qx "// pattern 3: not written: 'm' (line 18) is not a compile-time constant" "$t/nc.pdl" ||
