@@ -194,8 +194,6 @@ static const char *designator_name(Expr *e) {
   return e && e->kind == EX_NAME ? e->name.name : "?";
 }
 
-const char *sema_designator_name(Expr *e) { return designator_name(e); }
-
 /* Check a scalar integer subscript (never a free value, a region or a subscript's base). */
 static bool check_subscript(Sema *S, Expr *a) {
   bool saved_free = S->free_ok, saved_rd = S->regdir_ok, saved_base = S->indexing_base;

@@ -354,7 +354,6 @@ Type *sema_expr_whole(Sema *S, Expr *e);               /* also accepts a whole i
 Type *sema_call(Sema *S, Expr *e, bool stmt);          /* a call expression or call statement */
 Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e, bool stmt);
 void sema_record_call(Sema *S, Symbol *callee, Expr *e, bool promoted); /* for the whole-program analyses */
-const char *sema_designator_name(Expr *e);             /* the variable a designator starts from */
 void sema_promotion_obstacle(Sema *S, const char *reason); /* why this procedure cannot be promoted (E46) */
 void sema_assigns_global(Sema *S, const Symbol *g);    /* that reason for a global variable it assigns */
 bool sema_is_variable(Sema *S, Expr *e);

@@ -570,7 +570,7 @@ static bool region_empty(const Region *r) {
 /* The cells of a border b indices wide on a dimension of stride s (it continues the stride, section
  * 15.3), in indices: s * ceil(b / s). */
 static int64_t border_span(int b, int64_t s) {
-  int64_t cells = (b + s - 1) / s, r;
+  int64_t cells = b / s + (b % s != 0), r;
   return __builtin_mul_overflow(cells, s, &r) ? INT64_MAX : r;
 }
 
