@@ -6,7 +6,7 @@
 --   * the 27-point operators resid (A), psinv (S), rprj3 (P) and interp (Q) read their neighbours
 --     2^k away with wrap-around shifts by direction constants (U@^dir110[k]), 90 of them;
 --   * zran3's charges, the ten largest and ten smallest values of NPB's random field and their
---     places, are found by a user-defined reduction (tenK<<);
+--     places, are found by a user-defined reduction (minMaxK<<);
 --   * the random field is NPB's randlc generator, reproduced exactly in double precision (the
 --     23-bit split), each point reached directly by repeated squaring, so the charges land where
 --     NPB's do;
@@ -202,7 +202,7 @@ begin
 end;
 
 -- identity: nothing kept yet
-procedure tenK(out s : tenk);
+procedure minMaxK(out s : tenk);
 begin
   s.max[].val := -DBL_MAX;
   s.min[].val := DBL_MAX;
@@ -211,7 +211,7 @@ begin
 end;
 
 -- accumulate: the value v at (i1, i2, i3)
-procedure tenK(v : double; i1, i2, i3 : integer; inout s : tenk);
+procedure minMaxK(v : double; i1, i2, i3 : integer; inout s : tenk);
 var p : place;
 begin
   p.val := v;
@@ -223,7 +223,7 @@ begin
 end;
 
 -- combine: a's values into b
-procedure tenK(inout a : tenk; inout b : tenk);
+procedure minMaxK(inout a : tenk; inout b : tenk);
 var j : integer;
 begin
   for j := 1 to 10 do
@@ -251,7 +251,7 @@ begin
   end;
   [Base] Z := r46 * mulmod(mulmod(mulmod(seed, F1), F2), F3);
   if chargefile = "" then
-    [Base] c := tenK<< (Z, Index1, Index2, Index3);
+    [Base] c := minMaxK<< (Z, Index1, Index2, Index3);
   else
     f := open(chargefile, file_read);
     read(f, c.max[].loc[], c.min[].loc[]);
