@@ -11,6 +11,8 @@
 #   make install    install azc, azpdl, the runtime, libsplit, man pages, pkg-config files and the
 #                   Vim files under $(DESTDIR)$(PREFIX) (default /usr/local); make uninstall
 #   make SAN=1 ...  the same with AddressSanitizer and UBSan (separate build dir)
+#   make smpi       the runtime built with SimGrid's smpicc into build-smpi/ (azc --mpi=smpi builds
+#                   programs against it; make deps SMPI=1 installs libsimgrid-dev; docs/scaling.md)
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -50,12 +52,20 @@ CLANG_LIBS   := -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang
 # The C compiler's own include directories, where extern "HEADER" looks last.
 SYS_INCLUDES := $(shell echo | $(CC) -E -Wp,-v -x c - 2>&1 | sed -n 's/^ \(\/.*\)/\1/p' | tr '\n' ':')
 
+# Flags for compiling generated C, in `azc --cflags` (docs/codegen.md, "Compiler flags"): no
+# contraction into fused multiply-adds (every build computes the same bits), and gcc's "dynamic"
+# vectorizer cost model where the C compiler behind mpicc takes it (gcc's -O2 default,
+# "very-cheap", leaves reductions and loops with an epilogue scalar; clang has no such flag).
+GEN_FLAGS := -ffp-contract=off $(shell c=$$(command -v $(or $(MPICC),mpicc) || echo $(CC)); \
+               $$c -fvect-cost-model=dynamic -x c -c /dev/null -o /dev/null 2>/dev/null && echo -fvect-cost-model=dynamic)
+
 WARN    := -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -I$(BUILD)/gen -Ifrontend -Iir -Ipasses -Ibackend \
              $(CLANG_CFLAGS) -DAZC_SYS_INCLUDES='"$(SYS_INCLUDES)"' \
              -DAZC_RTL_INCLUDE='"$(CURDIR)/rtl"' -DAZC_RTL_LIB='"$(CURDIR)/$(BUILD)"' \
-             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -Irtl
+             -DAZC_RTL_FLAGS='"$(SANFLAGS)"' -DAZC_GEN_FLAGS='"$(GEN_FLAGS)"' \
+             -DAZC_RTL_LIB_SMPI='"$(CURDIR)/$(SMPI_BUILD)"' -Irtl
 LDLIBS  = $(CLANG_LIBS) -lm
 
 GEN_C    := $(BUILD)/gen/lexer.c $(BUILD)/gen/parser.c
@@ -74,7 +84,13 @@ MPICC    ?= mpicc
 RTL_SRC  := $(wildcard rtl/*.c)
 RTL_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(RTL_SRC))
 RTL_HDR  := $(wildcard rtl/*.h)
-RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl
+RTL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fwrapv -Irtl $(RTL_SIMFLAGS)
+# make smpi: the runtime for SimGrid SMPI, built with smpicc into its own folder. SMPI loads each
+# simulated process's copy of the program as a shared object, so everything in it is -fPIC.
+SMPI_BUILD := build-smpi
+ifeq ($(RTL_SIM),1)
+RTL_SIMFLAGS := -DSC_SIMULATED -fPIC
+endif
 RTLT_SRC := $(wildcard test/rtl/test_*.c)
 RTLT_BIN := $(patsubst test/rtl/test_%.c,$(BUILD)/test/test_rtl_%,$(RTLT_SRC))
 # libsplit (rtl/libsplit.h, rtl/sc_*.c, part of libzrt.a): multi-process tests in test/libsplit/,
@@ -84,7 +100,7 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps bench-deps test test-quick test-matrix demo bench bench-rtl install uninstall clean run-tests check-deps
+.PHONY: all deps smpi smpi-deps smpi-rtl bench-deps test test-quick test-matrix demo bench bench-rtl install uninstall clean run-tests check-deps
 
 all: $(BUILD)/azc $(BUILD)/libzrt.a $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME) $(INSTALL_PKGCONFIG)
 
@@ -136,7 +152,7 @@ $(BUILD)/$(SPLIT_SONAME): $(SPLIT_PIC_OBJ)
 # prefix comes from where the file is at the time it is read.
 $(BUILD)/pkgconfig/%.pc: rtl/%.pc.in backend/version.h Makefile
 	@mkdir -p $(dir $@)
-	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' $< >$@
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@SANFLAGS@|$(SANFLAGS)|' -e 's|@GENFLAGS@|$(GEN_FLAGS)|' $< >$@
 
 $(BUILD)/test/test_rtl_%: test/rtl/test_%.c $(BUILD)/libzrt.a $(RTL_HDR)
 	@mkdir -p $(BUILD)/test
@@ -213,8 +229,10 @@ $(BUILD)/azpdl: $(AZPDL_OBJ)
 NPM_DIR  := build/npm
 NPM_PKGS := vscode-textmate@9.3.2 vscode-oniguruma@2.0.1
 
+# SMPI=1: SimGrid's SMPI too (libsimgrid-dev: smpicc, smpirun), for make smpi and bench/scale.sh.
 deps:
 	@missing=""; wanted=""; \
+	if [ "$(SMPI)" = 1 ]; then command -v smpicc >/dev/null 2>&1 || missing="$$missing libsimgrid-dev"; fi; \
 	command -v re2c   >/dev/null 2>&1 || missing="$$missing re2c"; \
 	command -v lemon  >/dev/null 2>&1 || missing="$$missing lemon"; \
 	ls /usr/lib/llvm-*/include/clang-c/Index.h >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
@@ -248,6 +266,19 @@ deps:
 	    $(NPM_PKGS) >$(NPM_DIR)/install.log 2>&1 || \
 	  echo "make deps: npm install failed ($(NPM_DIR)/install.log); test/unit/editor_textmate.sh will be skipped"; }
 
+smpi-deps:
+	@$(MAKE) --no-print-directory deps SMPI=1
+
+# --- SimGrid SMPI ---------------------------------------------------------------
+# azc (build/azc) and the runtime built with smpicc (build-smpi/libzrt.a): azc --mpi=smpi P.zpl -o P
+# builds P for smpirun (docs/scaling.md).
+smpi: smpi-deps
+	@$(MAKE) --no-print-directory $(BUILD)/azc smpi-rtl
+
+# Only the SMPI runtime (test/unit/smpi.sh builds it where SimGrid is installed).
+smpi-rtl:
+	@$(MAKE) --no-print-directory BUILD=$(SMPI_BUILD) MPICC=smpicc RTL_SIM=1 SAN=0 $(SMPI_BUILD)/libzrt.a
+
 # --- tests, demo, bench -------------------------------------------------------
 
 test: deps
@@ -269,6 +300,7 @@ $(BUILD)/test/tools/%: test/tools/%.c
 
 run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN) $(TOOL_BIN) $(INSTALL_PROGRAMS) \
            $(INSTALL_SPLIT_LIBS) $(INSTALL_PKGCONFIG)
+	@if command -v smpicc >/dev/null 2>&1; then $(MAKE) --no-print-directory smpi-rtl; fi  # once, before smpi.sh and bench_scale.sh run side by side
 	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
 
 # The main job: compile samples/jacobi.zpl and run it under mpirun on 4 processes (oversubscribed
@@ -336,6 +368,8 @@ install: $(INSTALL_PROGRAMS) $(INSTALL_RT_LIBS) $(INSTALL_SPLIT_LIBS) $(INSTALL_
 	install -m 644 $(INSTALL_MAN1) "$(DEST)/share/man/man1/"
 	for f in $(INSTALL_VIM); do install -D -m 644 "editors/vim/$$f" "$(DEST)/$(VIMFILES)/$$f" || exit 1; done
 	install -m 644 $(INSTALL_EDITORS) "$(DEST)/share/azc/editors/"
+	if [ -f $(SMPI_BUILD)/libzrt.a ]; then install -d "$(DEST)/lib/azc/smpi" && \
+	  install -m 644 $(SMPI_BUILD)/libzrt.a "$(DEST)/lib/azc/smpi/libzrt.a"; fi
 
 # Removes what install put there, and azc's own directories when they are left empty (not bin/,
 # lib/pkgconfig/ and the like, which other packages share).
@@ -343,6 +377,7 @@ uninstall:
 	cd "$(DEST)" 2>/dev/null || exit 0; \
 	for f in $(notdir $(INSTALL_PROGRAMS)); do rm -f "bin/$$f"; done; \
 	for f in $(notdir $(INSTALL_RT_LIBS)); do rm -f "lib/azc/$$f"; done; \
+	rm -f lib/azc/smpi/libzrt.a; rmdir lib/azc/smpi 2>/dev/null; \
 	for f in $(notdir $(INSTALL_RT_HEADERS)); do rm -f "include/azc/$$f"; done; \
 	for f in $(notdir $(INSTALL_SPLIT_LIBS)) libsplit.so; do rm -f "lib/$$f"; done; \
 	for f in $(notdir $(INSTALL_SPLIT_HEADERS)); do rm -f "include/$$f"; done; \
@@ -353,4 +388,4 @@ uninstall:
 	rmdir lib/azc include/azc share/azc/editors share/azc 2>/dev/null || :
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san $(SMPI_BUILD)

@@ -37,6 +37,7 @@ typedef struct Options {
   bool pdl_comments;       /* --pdl-comments: comment lines in the pattern file (an extension) */
   bool print_cflags;       /* --cflags: print the flags to compile generated C, with the -I DIRs */
   bool print_libs;         /* --libs */
+  bool smpi;               /* --mpi=smpi: build for SimGrid SMPI (smpicc, the runtime of make smpi) */
   PtrVec config_args;      /* const char*: -sNAME=VALUE, config values for the pattern file */
 } Options;
 
@@ -70,8 +71,10 @@ static const char usage_text[] =
     "                     reduction where it is computed (for measurement)\n"
     "  -fno-copy-elim     copy every A := T, also where T is dead afterwards and the two arrays\n"
     "                     could exchange their storage instead (for measurement)\n"
+    "  --mpi=smpi         build the executable for SimGrid's simulated MPI (smpicc and the runtime\n"
+    "                     of make smpi; run it with smpirun, docs/scaling.md); --mpi=mpi: the default\n"
     "  --cflags, --libs   print the flags to compile and link generated C by hand (--cflags\n"
-    "                     with the -I DIRs given)\n"
+    "                     with the -I DIRs given; with --mpi=smpi, the SMPI runtime's)\n"
     "  --version          print the version and exit\n"
     "  --help             print this message and exit\n";
 
@@ -96,22 +99,22 @@ static const char *exe_dir(Arena *a) {
 }
 
 /* Where the runtime's headers and library are: installed next to azc (PREFIX/include/azc,
- * PREFIX/lib/azc), or in the build tree azc was built in; with the flags the library was built
- * with (e.g. the sanitizers of make SAN=1). */
-static void rtl_dirs(Arena *a, const char **inc, const char **lib, const char **flags) {
+ * PREFIX/lib/azc, and PREFIX/lib/azc/smpi for SMPI), or in the build tree azc was built in; with
+ * the flags the library was built with (e.g. the sanitizers of make SAN=1; none for SMPI, whose
+ * runtime make smpi builds without them). */
+static void rtl_dirs(Arena *a, bool smpi, const char **inc, const char **lib, const char **flags) {
   const char *dir = exe_dir(a);
+  *flags = smpi ? "" : AZC_RTL_FLAGS;
   if (dir) {
-    const char *ilib = arena_printf(a, "%s/../lib/azc", dir);
+    const char *ilib = arena_printf(a, smpi ? "%s/../lib/azc/smpi" : "%s/../lib/azc", dir);
     if (access(arena_printf(a, "%s/libzrt.a", ilib), R_OK) == 0) {
       *inc = arena_printf(a, "%s/../include/azc", dir);
       *lib = ilib;
-      *flags = AZC_RTL_FLAGS;
       return;
     }
   }
   *inc = AZC_RTL_INCLUDE;
-  *lib = AZC_RTL_LIB;
-  *flags = AZC_RTL_FLAGS;
+  *lib = smpi ? AZC_RTL_LIB_SMPI : AZC_RTL_LIB;
 }
 
 /* Append the words of s (separated by blanks) to args: for flag lists the build set, never for names
@@ -127,19 +130,20 @@ static void push_words(Arena *a, PtrVec *args, const char *s) {
 
 /* The flags for compiling generated C, one argument each: the runtime's, then an -I for each of
  * the -I DIRs, in order (where extern "HEADER" found its header). */
-static void rtl_cflags(Arena *a, PtrVec *args, const PtrVec *include_dirs) {
+static void rtl_cflags(Arena *a, bool smpi, PtrVec *args, const PtrVec *include_dirs) {
   const char *inc, *lib, *flags;
-  rtl_dirs(a, &inc, &lib, &flags);
+  rtl_dirs(a, smpi, &inc, &lib, &flags);
   push_words(a, args, "-std=gnu11 -fwrapv -fopenmp-simd");
+  push_words(a, args, AZC_GEN_FLAGS); /* docs/codegen.md, "Compiler flags" */
   push_words(a, args, flags);
   vec_push(a, args, (void *)arena_printf(a, "-I%s", inc));
   for (int i = 0; i < include_dirs->len; i++) vec_push(a, args, (void *)arena_printf(a, "-I%s", (const char *)include_dirs->items[i]));
 }
 
 /* The flags for linking generated C, one argument each. */
-static void rtl_libs(Arena *a, PtrVec *args) {
+static void rtl_libs(Arena *a, bool smpi, PtrVec *args) {
   const char *inc, *lib, *flags;
-  rtl_dirs(a, &inc, &lib, &flags);
+  rtl_dirs(a, smpi, &inc, &lib, &flags);
   vec_push(a, args, (void *)arena_printf(a, "%s/libzrt.a", lib));
   vec_push(a, args, "-lm");
   push_words(a, args, flags);
@@ -154,8 +158,8 @@ static void print_args(const PtrVec *args) {
 /* azc --cflags and/or --libs (on one line, in that order); the exit status. */
 static int print_flags(Arena *a, const Options *opts) {
   PtrVec args = {0};
-  if (opts->print_cflags) rtl_cflags(a, &args, &opts->include_dirs);
-  if (opts->print_libs) rtl_libs(a, &args);
+  if (opts->print_cflags) rtl_cflags(a, opts->smpi, &args, &opts->include_dirs);
+  if (opts->print_libs) rtl_libs(a, opts->smpi, &args);
   print_args(&args);
   return 0;
 }
@@ -202,6 +206,10 @@ static int parse_options(Arena *a, int argc, char **argv, Options *opts) {
       opts->print_cflags = true;
     } else if (!strcmp(arg, "--libs")) {
       opts->print_libs = true;
+    } else if (!strcmp(arg, "--mpi=smpi") || !strcmp(arg, "--mpi=mpi")) {
+      opts->smpi = arg[6] == 's';
+    } else if (!strncmp(arg, "--mpi", 5) && (arg[5] == '=' || !arg[5])) {
+      return option_error("invalid option '%s' (--mpi=mpi or --mpi=smpi)", arg);
     } else if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3")) {
       opts->opt_level = arg;
     } else if (!strncmp(arg, "-march=", 7)) {
@@ -381,15 +389,26 @@ static int check_outputs(Arena *a, const Options *opts, const char *out) {
   return status;
 }
 
+/* With --mpi=smpi: an error unless make smpi has built the SMPI runtime. */
+static int smpi_runtime_built(Arena *a, const Options *opts) {
+  const char *inc, *lib, *flags;
+  if (!opts->smpi) return 0;
+  rtl_dirs(a, true, &inc, &lib, &flags);
+  if (access(arena_printf(a, "%s/libzrt.a", lib), R_OK) == 0) return 0;
+  return option_error("%s", arena_printf(a, "--mpi=smpi: the SMPI runtime '%s/libzrt.a' is not built (run 'make smpi')", lib));
+}
+
 /* Build the executable out from cfile and the link inputs with the C compiler (AZC_MPICC, default
- * mpicc), run without a shell: every name is one argument, whatever characters it holds. Headers
- * of extern "HEADER" are found where azc found them: the source's directory, then the -I DIRs. */
+ * mpicc, or smpicc with --mpi=smpi), run without a shell: every name is one argument, whatever
+ * characters it holds. Headers of extern "HEADER" are found where azc found them: the source's
+ * directory, then the -I DIRs. */
 static int build_executable(Arena *a, const Options *opts, const char *cfile, const char *out) {
   PtrVec args = {0};
-  push_words(a, &args, getenv("AZC_MPICC") && *getenv("AZC_MPICC") ? getenv("AZC_MPICC") : "mpicc");
+  const char *cc = getenv("AZC_MPICC");
+  push_words(a, &args, cc && *cc ? cc : opts->smpi ? "smpicc" : "mpicc");
   vec_push(a, &args, (void *)(opts->opt_level ? opts->opt_level : "-O2"));
   if (opts->march) vec_push(a, &args, (void *)opts->march);
-  rtl_cflags(a, &args, &opts->include_dirs);
+  rtl_cflags(a, opts->smpi, &args, &opts->include_dirs);
   /* extern "HEADER" looks in the source's directory first; the C file may be elsewhere */
   vec_push(a, &args, "-iquote");
   vec_push(a, &args, (void *)dir_of(a, opts->input));
@@ -397,7 +416,7 @@ static int build_executable(Arena *a, const Options *opts, const char *cfile, co
   for (int i = 0; i < opts->link_inputs.len; i++) vec_push(a, &args, opts->link_inputs.items[i]);
   vec_push(a, &args, "-o");
   vec_push(a, &args, (void *)out);
-  rtl_libs(a, &args);
+  rtl_libs(a, opts->smpi, &args);
   vec_push(a, &args, NULL);
   int status = run_program((char *const *)args.items);
   if (status == 0) return 0;
@@ -416,6 +435,8 @@ static int generate(Arena *a, const Options *opts, Program *prog, Sema *sema, co
     status = write_c(a, out, prog, sema, opts->input, &opts->emit, &patterns);
     return status ? status : after_output(a, opts, out, sema, &patterns, config);
   }
+  status = smpi_runtime_built(a, opts);
+  if (status != 0) return status;
   const char *cfile = opts->keep_c ? replace_suffix(a, out, ".c") : arena_printf(a, "%s.azc%ld.c", out, (long)getpid());
   status = write_c(a, cfile, prog, sema, opts->input, &opts->emit, &patterns);
   if (status != 0) return status;

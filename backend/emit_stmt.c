@@ -290,12 +290,20 @@ static const char *simd_reduction_clause(Emitter *E, RedOp op, Type *t, const ch
   return arena_printf(E->arena, "omp simd reduction(%s:%s)", ops[op], acc);
 }
 
+/* A copy of accumulator acc (of type t) whose address the runtime may take: acc's own address is
+ * never taken, so the C compiler keeps it in a register through the loop that folds into it (a
+ * call in the nest, ZRT_POLL's, could otherwise change it, and a store through any pointer of its
+ * type too: gcc then loads and stores acc at every element and cannot vectorize the loop). */
+static const char *acc_copy(Emitter *E, Type *t, const char *acc) {
+  return arena_printf(E->arena, "(%s[]){%s}", emit_ctype(E, t), acc);
+}
+
 /* Combine every process's partial result acc of a reduction, in process order, so that every
  * process ends with the same value (section 11); with one process acc stays as it is. */
 static void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e) {
   const char *ct = emit_ctype(E, t);
   if (e && defer_value(E, e, acc)) return; /* split-phase: emit_stmts ends it where the result is needed */
-  emit_line(E, "{ const %s *zp = zrt_allgather(&%s, sizeof %s); %s = zp[0];", ct, acc, acc, acc);
+  emit_line(E, "{ const %s *zp = zrt_allgather(%s, sizeof %s); %s = zp[0];", ct, acc_copy(E, t, acc), acc, acc);
   pattern_note(E, PC_GATHER, NULL, NULL, t);
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
 }
@@ -1793,9 +1801,9 @@ static bool defer_value(Emitter *E, const Expr *e, const char *acc) {
   for (int j = d ? E->defer_first : 0; d && j < d->values.len; j++) {
     if (value(d, j) != e) continue;
     if (d->buf) { /* one of several sent together: emit_group begins the gather */
-      emit_line(E, "memcpy(%s + (%s), &%s, sizeof %s);", d->buf, value_offset(E, d, j), acc, acc);
+      emit_line(E, "memcpy(%s + (%s), %s, sizeof %s);", d->buf, value_offset(E, d, j), acc_copy(E, e->type, acc), acc);
     } else {
-      emit_line(E, "%s = zrt_allgather_begin(&%s, sizeof %s);", d->handle, acc, acc);
+      emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s);", d->handle, acc_copy(E, e->type, acc), acc);
       pattern_note(E, PC_GATHER_BEGIN, d->handle, NULL, value(d, j)->type);
     }
     E->defer_begun = true;

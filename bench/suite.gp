@@ -17,11 +17,12 @@ set grid ytics lc rgb "#cccccc"
 set key top left
 set yrange [0:*]
 set offsets 0, 0, graph 0.1, 0    # room above the tallest bar
-# one colour per binding, in the order msg put store tailored
+# one colour per binding, in the order msg auto put store tailored
 set linetype 1 lc rgb "#4c72b0"
-set linetype 2 lc rgb "#dd8452"
-set linetype 3 lc rgb "#55a868"
-set linetype 4 lc rgb "#c44e52"
+set linetype 2 lc rgb "#8172b3"
+set linetype 3 lc rgb "#dd8452"
+set linetype 4 lc rgb "#55a868"
+set linetype 5 lc rgb "#c44e52"
 
 # Fig. 6 (when micro = 1)
 if (micro) {
@@ -29,7 +30,7 @@ if (micro) {
   set title "Micro benchmark: 8-way nearest-neighbour exchange, the same block per process (median of ".runs." runs)".note
   set xlabel "process configuration (rows x columns of processes)"
   set ylabel "loop time (s)"
-  plot for [i=2:5] dir."/micro.dat" using i:xtic(1) title columnheader(i)
+  plot for [i=2:6] dir."/micro.dat" using i:xtic(1) title columnheader(i)
 }
 if (words(benches) == 0) { exit }
 
@@ -41,7 +42,7 @@ bindings = "msg put store tailored"
 
 # legend: a panel with the bindings' colours only
 set macros
-LEGEND = 'unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; set key center center font ",11" samplen 3 spacing 1.5; set yrange [0:1]; set offsets 0, 0, 0, 0; plot for [i=1:4] NaN with boxes fill solid 0.85 lt i title word(bindings, i); set border; set tics; set grid ytics; set yrange [0:*]; set offsets 0, 0, graph 0.1, 0'
+LEGEND = 'unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; set key center center font ",11" samplen 3 spacing 1.5; set yrange [0:1]; set offsets 0, 0, 0, 0; plot for [i=1:5] NaN with boxes fill solid 0.85 lt i title word(bindings, i); set border; set tics; set grid ytics; set yrange [0:*]; set offsets 0, 0, graph 0.1, 0'
 
 # Figs. 8 and 9: time relative to msg
 set output outdir."/suite_time.png"
@@ -53,7 +54,7 @@ do for [j=1:nb] {
   set title b
   set xlabel "processes"
   set ylabel "time / msg time"
-  plot for [i=2:5] dir."/time_".b.".dat" using i:xtic(1) title columnheader(i), 1 with lines lc rgb "#333333" dt 2 notitle
+  plot for [i=2:6] dir."/time_".b.".dat" using i:xtic(1) title columnheader(i), 1 with lines lc rgb "#333333" dt 2 notitle
 }
 if (spare) { @LEGEND }
 unset multiplot
@@ -67,7 +68,7 @@ do for [j=1:nb] {
   set title b
   set xlabel "processes"
   set ylabel "communication (ms)"
-  plot for [i=2:5] dir."/comm_".b.".dat" using i:xtic(1) title columnheader(i)
+  plot for [i=2:6] dir."/comm_".b.".dat" using i:xtic(1) title columnheader(i)
 }
 if (spare) { @LEGEND }
 unset multiplot

@@ -21,6 +21,10 @@
 #   BENCH_QUICK=1   tiny sizes, one run with AZ_STATS on, np = 1 and 2, in well under a minute:
 #                   checks that the script works; the section and plots go to $BUILD/bench/suite/
 #                   unless BENCH_WRITE=1 (a full run writes docs/ unless BENCH_WRITE=0),
+#   SUITE_NET=tcp   every run over Open MPI's TCP transport (mpirun --mca btl self,tcp --mca osc
+#                   pt2pt, LIBSPLIT_SHARED=0: the one-sided bindings too go over TCP), as a
+#                   stand-in for a cluster's network; the report goes to $BUILD/bench/suite-tcp/
+#                   (docs/performance.md has the two transports side by side, written by hand),
 #   SUITE_ONLY      names of the benchmarks to run (micro cannon jacobi simple swm tomcatv mpi
 #                   compile), SUITE_NPS the process counts (1 2 4).
 set -u
@@ -37,9 +41,16 @@ else
   NPS=${SUITE_NPS:-1 2 4}
 fi
 ONLY=${SUITE_ONLY:-micro cannon jacobi simple swm tomcatv mpi compile}
-BINDINGS="msg put store tailored"
+BINDINGS="msg auto put store tailored"
 BENCHES="cannon jacobi simple swm tomcatv"
 out=$BUILD/bench/suite
+NETARGS= SHARED=1
+if [ "${SUITE_NET:-}" = tcp ]; then
+  NETARGS="--mca btl self,tcp --mca osc pt2pt" SHARED=0 WRITE=0 out=$BUILD/bench/suite-tcp
+elif [ -n "${SUITE_NET:-}" ]; then
+  echo "suite.sh: SUITE_NET must be tcp or empty, not '$SUITE_NET'" >&2
+  exit 2
+fi
 res=$out/results.txt      # name label np binding time comm ghost stats-loop msgs ctrl bytes iters
 refs=$out/mpiref.txt      # name np n iters azc-time mpi-time same
 comp=$out/compile.txt     # name lines azc-seconds cc-seconds
@@ -167,7 +178,8 @@ run() {
   shift 4
   for try in 1 2; do
     # shellcheck disable=SC2086
-    env ${b:+AZ_COMM=$b} AZ_STATS="$st" timeout "$LIMIT" mpirun ${b:+-x AZ_COMM} -x AZ_STATS -np "$np" "$@" \
+    env ${b:+AZ_COMM=$b} AZ_STATS="$st" LIBSPLIT_SHARED=$SHARED timeout "$LIMIT" \
+      mpirun $NETARGS ${b:+-x AZ_COMM} -x AZ_STATS -x LIBSPLIT_SHARED -np "$np" "$@" \
       > "$f.out" 2> "$f.err" && return 0
     [ "$try" = 1 ] && sleep 1
   done

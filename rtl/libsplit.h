@@ -6,6 +6,7 @@
  * model (what a program may assume after each sync) and the cost of each call. */
 #ifndef LIBSPLIT_H
 #define LIBSPLIT_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,9 @@ static inline int sc_procs(void) { return sc_procs_; }     /* PROCS */
 /* The transport in use. */
 sc_transport sc_transport_used(void);
 const char *sc_transport_name(void);
+/* True if every process's segment is mapped into this one (the RMA transport on one node with a
+ * shared window): stores and store counters are CPU copies and atomics, no MPI call. */
+bool sc_segments_mapped(void);
 
 /* ---------------- global pointers ---------------- */
 
@@ -171,6 +175,13 @@ void sc_bcast(sc_team *t, void *buf, size_t n, int root);
 /* ---------------- progress and diagnostics ---------------- */
 
 void sc_poll(void);                  /* serve pending requests, progress MPI; cheap when idle */
+/* What a wait loop does after a poll that found nothing, the idle_polls-th in a row: on real MPI
+ * it yields the processor if yield is set; under SimGrid SMPI it lets simulated time pass instead
+ * (a poll costs time on a real machine, and only a simulated sleep lets the other simulated
+ * processes run), 50 ns doubling with every idle poll up to 1 us. */
+void sc_pause(unsigned idle_polls, int yield);
+/* 1 in the runtime built for SimGrid SMPI (make smpi: -DSC_SIMULATED), else 0. */
+int sc_simulated(void);
 /* Print per-primitive operation and byte counts and time spent waiting (one block per process,
  * in rank order) on stderr. COLLECTIVE. */
 void sc_stats_print(void);

@@ -630,9 +630,13 @@ static void am_init(size_t bytes, int n_stctr) {
   /* our own communicator, so no other traffic mixes with ours (nonblocking, by the rule) */
   MPI_Request r;
   int done = 0;
-  MPI_Comm_idup(MPI_COMM_WORLD, &am.comm, &r);
-  while (MPI_Test(&r, &done, MPI_STATUS_IGNORE), !done)
-    ;
+  if (sc_simulated()) /* SimGrid SMPI has no MPI_Comm_idup */
+    MPI_Comm_dup(MPI_COMM_WORLD, &am.comm);
+  else {
+    MPI_Comm_idup(MPI_COMM_WORLD, &am.comm, &r);
+    while (MPI_Test(&r, &done, MPI_STATUS_IGNORE), !done)
+      ;
+  }
 
   int np = am.np;
   am.out = zalloc((size_t)AM_NCH * np * sizeof *am.out);

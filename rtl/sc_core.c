@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int sc_myproc_ = 0;
@@ -104,7 +105,9 @@ static bool configure(const sc_config *cfg, size_t *bytes, int *nstctr, char *ms
   core.transport = c.transport;
   if (core.transport == SC_TRANSPORT_DEFAULT) {
     const char *t = getenv("LIBSPLIT_TRANSPORT");
-    if (!t || !*t || strcmp(t, "rma") == 0)
+    if (!t || !*t)
+      core.transport = sc_simulated() ? SC_TRANSPORT_AM : SC_TRANSPORT_RMA;
+    else if (strcmp(t, "rma") == 0)
       core.transport = SC_TRANSPORT_RMA;
     else if (strcmp(t, "am") == 0)
       core.transport = SC_TRANSPORT_AM;
@@ -115,6 +118,11 @@ static bool configure(const sc_config *cfg, size_t *bytes, int *nstctr, char *ms
   } else if (core.transport != SC_TRANSPORT_RMA && core.transport != SC_TRANSPORT_AM) {
     snprintf(msg, msgsz, "sc_config.transport must be SC_TRANSPORT_DEFAULT, _RMA or _AM, not %d",
              (int)core.transport);
+    return false;
+  }
+  if (core.transport == SC_TRANSPORT_RMA && sc_simulated()) {
+    snprintf(msg, msgsz, "the rma transport does not run under SimGrid SMPI (it has no MPI_Win_sync and no "
+             "MPI_WIN_MODEL); use LIBSPLIT_TRANSPORT=am, the default there");
     return false;
   }
   /* the segment must hold the header and leave room for data; offsets have 44 bits */
@@ -502,14 +510,35 @@ void sc_wait_step(sc_wait *w) {
   w->idle = sc_poll_work != work ? 0 : w->idle + 1;
   unsigned first = core.alone ? SC_SPIN_ALONE : SC_SPIN_FIRST;
   unsigned anyway = core.alone ? SC_YIELD_ANYWAY_ALONE : SC_YIELD_ANYWAY;
-  if ((w->idle > first && w->idle % SC_YIELD_EVERY == 0) || s % anyway == 0)
-    sched_yield();
+  sc_pause(w->idle, (w->idle > first && w->idle % SC_YIELD_EVERY == 0) || s % anyway == 0);
   if (core.watchdog > 0 && s % SC_WATCHDOG_EVERY == 0) {
     double waited = sc_now() - w->start;
     if (waited > core.watchdog)
       watchdog_fire(w, waited);
   }
 }
+
+#ifdef SC_SIMULATED
+/* Under SMPI the first idle poll costs this much simulated time, each further one twice the last,
+ * up to SIM_PAUSE_MAX_NS: a wait wakes up at most that late, and a long wait costs the simulation
+ * one event per microsecond. */
+#define SIM_PAUSE_MIN_NS 50
+#define SIM_PAUSE_MAX_NS 1000
+int sc_simulated(void) { return 1; }
+void sc_pause(unsigned idle_polls, int yield) {
+  (void)yield;
+  long ns = idle_polls >= 5 ? SIM_PAUSE_MAX_NS : SIM_PAUSE_MIN_NS << idle_polls;
+  struct timespec t = {0, ns < SIM_PAUSE_MAX_NS ? ns : SIM_PAUSE_MAX_NS};
+  nanosleep(&t, NULL);
+}
+#else
+int sc_simulated(void) { return 0; }
+void sc_pause(unsigned idle_polls, int yield) {
+  (void)idle_polls;
+  if (yield)
+    sched_yield();
+}
+#endif
 
 void sc_wait_end(sc_wait *w) {
   if (w->spins >= SC_CLOCK_AFTER)

@@ -96,7 +96,12 @@ static void rma_init(size_t bytes, int K) {
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &shm);
   MPI_Comm_size(shm, &shm_size);
   MPI_Comm_free(&shm);
-  rma.need_progress = shm_size != rma.np;
+  /* LIBSPLIT_SHARED=0: as between nodes even on one (MPI_Win_allocate; with mpirun --mca btl
+   * self,tcp --mca osc pt2pt every one-sided operation then goes over TCP). */
+  const char *shared = getenv("LIBSPLIT_SHARED");
+  if (shared && strcmp(shared, "0") != 0 && strcmp(shared, "1") != 0)
+    sc_fatal("LIBSPLIT_SHARED must be 0 or 1, not '%s'", shared);
+  rma.need_progress = shm_size != rma.np || (shared && strcmp(shared, "0") == 0);
   /* On one node a shared window (osc/sm: loads, stores and CPU atomics). MPI_Win_allocate
    * would pick osc/rdma over vader there, whose MPI_Compare_and_swap crashes in Open MPI 4.1. */
   /* Room to start the segment SC_SEG_ALIGN-aligned inside the window memory. */
@@ -150,6 +155,8 @@ static void rma_init(size_t bytes, int K) {
   sc_seg.base = rma.base;
   sc_seg.bytes = bytes;
 }
+
+bool sc_segments_mapped(void) { return sc_transport_used() == SC_TRANSPORT_RMA && rma.peer != NULL; }
 
 static void rma_finalize(void) {
   MPI_Win_unlock_all(rma.win);

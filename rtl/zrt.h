@@ -4,9 +4,18 @@
  * runs the same program; scalar work is replicated, I/O happens once, in program order. */
 #ifndef AZC_ZRT_H
 #define AZC_ZRT_H
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* clang 14 cannot vectorize a floating max or min reduction unless NaNs are ruled out
+ * (-ffinite-math-only), and warns at every `omp simd reduction(max:...)` loop of generated C that
+ * the requested transformation failed: the loop runs scalar and correct (docs/codegen.md,
+ * "Compiler flags"). gcc vectorizes them. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
 
 #define ZRT_MAX_RANK 6
 struct zrt_region;           /* zrt_region.h */
@@ -219,13 +228,17 @@ const void *zrt_allgather_end(int handle);
 void zrt_allgather_defer(int handle, void (*done)(const void *parts, void *arg), void *arg);
 /* Complete every deferred gather (where their results may be needed: after the loop). */
 void zrt_allgather_flush(void);
-/* Progress for gathers in flight, from long local loops: ZRT_POLL(n) after n elements of work
- * calls zrt_poll about every ZRT_POLL_ELEMS elements while any gather is in flight. */
-extern int zrt_in_flight;
+/* Progress for gathers in flight, from long local loops: ZRT_POLL(n) after n elements of work (a
+ * row) counts them off zrt_poll_budget and calls zrt_poll when it runs out: about every
+ * ZRT_POLL_ELEMS elements while a gather is in flight, never otherwise (the budget is then
+ * ZRT_POLL_NEVER). The test reads a variable the loop itself writes, so it is not loop-invariant:
+ * a compiler cannot unswitch or split the loop nest on it (gcc -O3 split it on the old
+ * `zrt_in_flight &&` test and left one copy scalar), and it stays outside the inner loop. */
 extern long zrt_poll_budget;
 #define ZRT_POLL_ELEMS 32768
+#define ZRT_POLL_NEVER (LONG_MAX / 2)
 void zrt_poll(void);
-#define ZRT_POLL(n) do { if (zrt_in_flight && (zrt_poll_budget -= (long)(n)) < 0) zrt_poll(); } while (0)
+#define ZRT_POLL(n) do { if ((zrt_poll_budget -= (long)(n)) < 0) zrt_poll(); } while (0)
 /* Every process of my line of the rank-r grid through the dimensions in mask (those with my
  * coordinates elsewhere) contributes n bytes (the same n in a line); returns them in line order
  * (a runtime buffer, valid until the next call) and their number in *count. */

@@ -65,8 +65,17 @@ typedef struct line_gather {
 } line_gather;
 static line_gather line_gathers[LINE_GATHER_MAX];
 
-int zrt_in_flight;                 /* split-phase gathers begun and not ended (zrt_poll's hint) */
-long zrt_poll_budget = ZRT_POLL_ELEMS;
+static int in_flight;              /* split-phase gathers begun and not ended */
+long zrt_poll_budget = ZRT_POLL_NEVER; /* elements until the next zrt_poll (ZRT_POLL) */
+
+/* One more (+1) or one fewer (-1) split-phase gather in flight: ZRT_POLL polls while any is. */
+static void in_flight_add(int d) {
+  in_flight += d;
+  if (in_flight == 0)
+    zrt_poll_budget = ZRT_POLL_NEVER;
+  else if (zrt_poll_budget > ZRT_POLL_ELEMS)
+    zrt_poll_budget = ZRT_POLL_ELEMS;
+}
 
 static void free_gathers(void) {
   for (int i = 0; i <= GATHER_MAX; i++) {
@@ -170,9 +179,15 @@ static bool gather_step(void *arg) {
   return true;
 }
 
+/* Block until g's current step is complete. */
+static void gather_block(void *arg) {
+  gather_op *g = arg;
+  MPI_Waitall(2 * g->nmsgs, g->rq, MPI_STATUSES_IGNORE);
+}
+
 /* Wait for g and put the blocks in process order; returns them. */
 static const void *gather_finish(gather_op *g) {
-  zrt_wait_until(gather_step, g);
+  zrt_wait_blocking(gather_step, gather_block, g);
   int P = zrt_g.nprocs, me = zrt_g.me;
   for (int i = 0; i < P; i++)
     memcpy(g->out + (size_t)((me + i) % P) * g->n, g->tmp + (size_t)i * g->n, g->n);
@@ -195,15 +210,15 @@ int zrt_allgather_begin(const void *v, size_t n) {
   if (h == GATHER_MAX)
     zrt_error(0, "internal error: more than %d reductions in flight", GATHER_MAX);
   gather_start(&gathers[h], v, n);
-  zrt_in_flight++;
+  in_flight_add(1);
   if (runahead == 0) /* blocking collectives: complete it here; the end finds it done */
-    zrt_wait_until(gather_step, &gathers[h]);
+    zrt_wait_blocking(gather_step, gather_block, &gathers[h]);
   return h;
 }
 
 const void *zrt_allgather_end(int handle) {
   ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
-  zrt_in_flight--;
+  in_flight_add(-1);
   return gather_finish(&gathers[handle]);
 }
 
@@ -229,7 +244,7 @@ void zrt_allgather_flush(void) {
 
 void zrt_poll(void) {
   ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
-  zrt_poll_budget = ZRT_POLL_ELEMS;
+  zrt_poll_budget = in_flight ? ZRT_POLL_ELEMS : ZRT_POLL_NEVER;
   if (zrt_pattern_recording() || zrt_pattern_steady())
     return; /* a pattern's calls are recorded and analysed in the order the gathers' ends make them */
   for (int h = 0; h < GATHER_MAX; h++)
@@ -446,7 +461,7 @@ int zrt_line_allgather_begin(int rank, unsigned mask, const void *v, size_t n) {
     memcpy(g->buf, v, n);
   else
     MPI_Iallgather(v, (int)n, MPI_BYTE, g->buf, (int)n, MPI_BYTE, c, &g->rq);
-  zrt_in_flight++;
+  in_flight_add(1);
   if (runahead == 0 && g->rq != MPI_REQUEST_NULL) /* blocking collectives: complete it here */
     zrt_wait(&g->rq);
   return h;
@@ -458,7 +473,7 @@ const void *zrt_line_allgather_end(int handle, int *count) {
   if (g->rq != MPI_REQUEST_NULL)
     zrt_wait(&g->rq);
   g->busy = false;
-  zrt_in_flight--;
+  in_flight_add(-1);
   *count = g->count;
   return g->buf;
 }

@@ -187,6 +187,10 @@ bool zrt_error_claimed(void);
 void zrt_wait(MPI_Request *rq);
 /* Poll done(arg) until it returns true, the same way (progress, errors, yielding). */
 void zrt_wait_until(bool (*done)(void *), void *arg);
+/* The same; block(arg) blocks in MPI until done(arg) can change. Under SimGrid SMPI, where every
+ * poll costs the simulation an event, a wait with nothing else to serve (no libsplit transport
+ * running) calls it instead of polling again. */
+void zrt_wait_blocking(bool (*done)(void *), void (*block)(void *), void *arg);
 /* zrt_pattern.c: --az-pdl=FILE records the patterns of the run as message-passing calls. */
 void zrt_pattern_setup(const char *path);
 bool zrt_pattern_recording(void);

@@ -94,6 +94,12 @@ const char *zrt_noise_start(const char *spec, int me, int nprocs) {
              nprocs == 1 ? "" : "es");
     return why;
   }
+#ifdef SC_SIMULATED
+  /* A timer signal would interrupt the simulator, not a simulated process, in real time. */
+  snprintf(why, sizeof why, "AZ_NOISE does not run under SimGrid SMPI: give the hosts a speed or availability "
+                            "profile in the platform instead (docs/scaling.md)");
+  return why;
+#endif
   if (rank >= 0 && rank != me)
     return NULL;
   rng = 0x9e3779b97f4a7c15ULL * (unsigned long long)(me + 1);

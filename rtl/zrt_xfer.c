@@ -1,7 +1,7 @@
 /* zrt_xfer.c - ghost-cell transfers for shifted reads (A@d) between the processes of a block
  * distribution: the plan (which boxes of which array each process sends to and receives from
  * which other process, computed the same way on every process from the grid alone) and the
- * three bindings of the four Ironman calls, chosen at run time with AZ_COMM:
+ * bindings of the four Ironman calls, chosen at run time with AZ_COMM:
  *   msg   (two-sided MPI) DR posts the receives, SR packs and sends, DN waits and unpacks into
  *         the fluff, SV waits for the sends;
  *   put   (libsplit) DR stores a ready token to each source, SR waits for the tokens of its
@@ -9,13 +9,20 @@
  *         for the signals and unpacks, then at once sends the tokens of the next round (the
  *         buffer is free again), so that from the second round on DR has nothing to do and a
  *         sender rarely waits in SR; a plan that changes first collects the tokens sent for it;
- *   store (libsplit, the default) like put, but the data goes as signalling stores counted in
+ *   store (libsplit) like put, but the data goes as signalling stores counted in
  *         bytes at the receiver, and SV waits until the send buffers are free again;
  *   tailored like store, but in the steady state of a pattern loop (zrt_pattern.c) only the
  *         messages the pattern analysis cannot prove safe get a ready token; when the proof
  *         needs two receive buffers, the transfer alternates between two (and two counters).
  *         A round that does not follow a complete iteration of its pattern (the loop's first,
- *         or after anything else ran) sends every token, as store does.
+ *         or after anything else ran) sends every token, as store does;
+ *   auto  (the default) msg, except that a transfer switches to tailored for good at its first
+ *         round in the steady state of a pattern loop when libsplit's segments are mapped (one
+ *         node: a token and a store are CPU stores, no MPI call); a plan that changes after that
+ *         goes back to msg for good. Every process decides the same at the same round. Where a
+ *         transfer's plan changes from round to round (tomcatv's row sweeps, simple's loops that
+ *         are not patterns) every round of put, store and tailored begins with a handshake (ready
+ *         tokens) that msg does not need: there msg is the faster protocol.
  * Receive buffers live in the libsplit segment at the same offset everywhere; a process finds
  * its slot in another's buffer from the plan, which every process can compute for every pair.
  * A counter says data arrived; only the DR token lets a sender overwrite a receive buffer. */
@@ -59,17 +66,20 @@ typedef struct xfer_peer {
   MPI_Request rq;
 } xfer_peer;
 
-typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED } binding;
+typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED, BIND_AUTO } binding;
 /* The ready tokens a DN sent for the next round: none yet (a new plan), one per receive, or
  * only those of the messages that need one in the steady state (tailored). The same on every
  * process, since every process makes every round's calls. */
 typedef enum { EARLY_NONE, EARLY_ALL, EARLY_TOKENS } early_tokens;
-static binding comm_binding = BIND_STORE;
+static binding comm_binding = BIND_AUTO;
+static bool one_sided_cheap;       /* auto: libsplit's segments are mapped (see zrt_comm_setup) */
 static bool sc_started;
 static char *token_sink;           /* libsplit: 8 bytes per process, where DR tokens and put signals land */
 
 struct zrt_xfer_plan {
   xfer_key key;              /* the plan below is valid for this */
+  binding bind;              /* this transfer's binding now (auto: msg or tailored) */
+  bool auto_msg;             /* auto: the plan changed after the switch to tailored: msg for good */
   /* libsplit bindings */
   bool counters;             /* dat and tok allocated */
   sc_stctr dat, tok;         /* data (or put signals) arriving / ready tokens arriving */
@@ -434,10 +444,14 @@ static sc_stctr round_counter(const zrt_xfer_plan *p) { return p->half && (p->ro
 static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
   bool was_valid = p->valid;
   size_t sent = p->early == EARLY_ALL ? (size_t)p->nsends : p->early == EARLY_TOKENS ? (size_t)p->token_sends : 0;
-  if (was_valid && comm_binding != BIND_MSG && sent > 0)
+  if (was_valid && p->bind != BIND_MSG && sent > 0)
     sc_store_sync_ctr(p->tok, 8 * sent);
+  if (was_valid && comm_binding == BIND_AUTO && p->bind != BIND_MSG) {
+    p->bind = BIND_MSG;
+    p->auto_msg = true;
+  }
   plan_build(x, p);
-  if (comm_binding != BIND_MSG)
+  if (p->bind != BIND_MSG)
     plan_segment(x, p);
   p->key = *k;
   p->split_valid = false;
@@ -446,25 +460,39 @@ static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
   p->half = 0;
 }
 
+/* Auto: a transfer in the steady state of a pattern loop whose plan has not changed since it was
+ * built switches to tailored, where libsplit's one-sided operations are CPU stores. */
+static void auto_choose(zrt_xfer *x, zrt_xfer_plan *p) {
+  if (p->bind != BIND_MSG || p->auto_msg || p->tailor_off || !one_sided_cheap || !zrt_pattern_steady())
+    return;
+  p->bind = BIND_TAILORED;
+  plan_segment(x, p); /* collective: every process switches at this round */
+  p->early = EARLY_NONE;
+}
+
 void zrt_dr(zrt_xfer *x) {
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
+  if (!p->valid)
+    p->bind = comm_binding == BIND_AUTO ? BIND_MSG : comm_binding;
   if (!p->same || p->nitems != p->key.nitems) {
     xfer_key k;
     make_key(p, &k);
     if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0)
       plan_rebuild(x, p, &k);
   }
+  if (comm_binding == BIND_AUTO)
+    auto_choose(x, p);
   p->round++;
-  p->steady = comm_binding == BIND_TAILORED && !p->tailor_off && zrt_pattern_steady();
+  p->steady = p->bind == BIND_TAILORED && !p->tailor_off && zrt_pattern_steady();
   if (p->steady && !p->decided)
     decide(x, p);
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
       zrt_pattern_event(ZRT_PEV_BEGIN_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
-  if (comm_binding == BIND_MSG) {
+  if (p->bind == BIND_MSG) {
     for (int i = 0; i < p->nrecvs; i++)
       MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
                 &p->recvs[i].rq);
@@ -482,7 +510,7 @@ void zrt_sr(zrt_xfer *x) {
   if (zrt_g.nprocs == 1 || x->plan->skip)
     return;
   zrt_xfer_plan *p = x->plan;
-  if (comm_binding != BIND_MSG && tokens_expected(p) > 0) { /* the destinations' buffers are free */
+  if (p->bind != BIND_MSG && tokens_expected(p) > 0) { /* the destinations' buffers are free */
     double t0 = now();
     sc_store_sync_ctr(p->tok, 8 * tokens_expected(p));
     p->dn_wait += now() - t0;
@@ -497,15 +525,15 @@ void zrt_sr(zrt_xfer *x) {
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
       at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, pe->buf + at, true);
-    if (comm_binding == BIND_MSG)
+    if (p->bind == BIND_MSG)
       MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
-    else if (comm_binding == BIND_PUT)
+    else if (p->bind == BIND_PUT)
       sc_put_ctr(rbuf_at(p, pe->proc, p->slot[i]), pe->buf, pe->bytes, &ctr);
     else
       sc_store_ctr(rbuf_at(p, pe->proc, off + p->slot[i]), pe->buf, pe->bytes, dat);
     p->bytes += pe->bytes;
   }
-  if (comm_binding == BIND_PUT && p->nsends > 0) { /* the data is there: signal each destination */
+  if (p->bind == BIND_PUT && p->nsends > 0) { /* the data is there: signal each destination */
     static const int64_t signal = 1;
     sc_sync_ctr(&ctr);
     for (int i = 0; i < p->nsends; i++)
@@ -513,7 +541,7 @@ void zrt_sr(zrt_xfer *x) {
     p->control += (uint64_t)p->nsends;
     zrt_pattern_control((uint64_t)p->nsends);
   }
-  if (comm_binding != BIND_MSG && p->nsends > 0)
+  if (p->bind != BIND_MSG && p->nsends > 0)
     sc_poll(); /* signal the stores now: the receivers need not wait for my next blocking call */
   p->messages += (uint64_t)p->nsends;
   p->count++;
@@ -527,16 +555,16 @@ void zrt_dn(zrt_xfer *x) {
   zrt_xfer_plan *p = x->plan;
   double t0 = now();
   size_t off = round_offset(p);
-  if (comm_binding != BIND_MSG && p->nrecvs > 0) {
+  if (p->bind != BIND_MSG && p->nrecvs > 0) {
     size_t total = 0;
     for (int i = 0; i < p->nrecvs; i++)
       total += p->recvs[i].bytes;
-    sc_store_sync_ctr(round_counter(p), comm_binding == BIND_PUT ? 8 * (size_t)p->nrecvs : total);
+    sc_store_sync_ctr(round_counter(p), p->bind == BIND_PUT ? 8 * (size_t)p->nrecvs : total);
   }
   for (int i = 0; i < p->nrecvs; i++) {
     xfer_peer *pe = &p->recvs[i];
     const char *from = pe->buf;
-    if (comm_binding == BIND_MSG)
+    if (p->bind == BIND_MSG)
       zrt_wait(&pe->rq);
     else
       from = p->rbuf + off + p->rslot[i];
@@ -549,7 +577,7 @@ void zrt_dn(zrt_xfer *x) {
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
       zrt_pattern_event(ZRT_PEV_END_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
-  if (comm_binding != BIND_MSG) { /* the buffer is free again: the next round's DR is done now */
+  if (p->bind != BIND_MSG) { /* the buffer is free again: the next round's DR is done now */
     if (p->nrecvs > 0)
       send_tokens(p, p->decided ? TOKENS_NEEDED : TOKENS_ALL);
     p->early = p->decided ? EARLY_TOKENS : EARLY_ALL;
@@ -563,10 +591,10 @@ void zrt_sv(zrt_xfer *x) {
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = now();
-  if (comm_binding == BIND_MSG)
+  if (p->bind == BIND_MSG)
     for (int i = 0; i < p->nsends; i++)
       zrt_wait(&p->sends[i].rq);
-  else if (comm_binding != BIND_PUT && p->nsends > 0)
+  else if (p->bind != BIND_PUT && p->nsends > 0)
     sc_store_local_sync();      /* the send buffers may be packed again */
   p->sv_wait += now() - t0;
   if (zrt_pattern_recording())
@@ -667,7 +695,11 @@ void zrt_comm_setup(void) {
   const char *stats = getenv("AZ_STATS");
   timing = stats && strcmp(stats, "0") != 0;
   const char *v = getenv("AZ_COMM");
-  if (!v || !strcmp(v, "store"))
+  /* The default is auto. Under SimGrid SMPI libsplit runs on active messages (no RMA there), so
+   * auto is msg there, the faster binding in simulation (docs/scaling.md). */
+  if (!v || !strcmp(v, "auto"))
+    comm_binding = BIND_AUTO;
+  else if (!strcmp(v, "store"))
     comm_binding = BIND_STORE;
   else if (!strcmp(v, "tailored"))
     comm_binding = BIND_TAILORED;
@@ -677,7 +709,7 @@ void zrt_comm_setup(void) {
     comm_binding = BIND_MSG;
   else {
     if (zrt_g.me == 0)
-      fprintf(stderr, "%s: error: AZ_COMM must be 'msg', 'put', 'store' or 'tailored', not '%s'\n", zrt_prog_name(), v);
+      fprintf(stderr, "%s: error: AZ_COMM must be 'auto', 'msg', 'put', 'store' or 'tailored', not '%s'\n", zrt_prog_name(), v);
     fflush(stderr);
     if (zrt_g.mpi)
       MPI_Finalize();
@@ -685,13 +717,18 @@ void zrt_comm_setup(void) {
   }
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || comm_binding == BIND_MSG)
     return;
-  if (comm_binding == BIND_TAILORED)
-    zrt_pattern_tailor_setup();
   sc_config cfg = {0, SC_TRANSPORT_DEFAULT, 2048}; /* two counters per transfer, three when tailored */
   int argc = 0;
   char **argv = NULL;
   sc_init(&argc, &argv, &cfg);
   sc_started = true;
+  one_sided_cheap = sc_segments_mapped(); /* the same everywhere: one shared window or none */
+  if (comm_binding == BIND_AUTO && !one_sided_cheap) {
+    zrt_comm_teardown(); /* between nodes, or AM: every transfer of auto stays msg */
+    return;
+  }
+  if (comm_binding == BIND_TAILORED || comm_binding == BIND_AUTO)
+    zrt_pattern_tailor_setup();
   zrt_progress = sc_poll;  /* every runtime wait publishes pending stores and serves requests */
   token_sink = sc_all_alloc(8 * (size_t)zrt_g.nprocs, 64);
 }

@@ -32,7 +32,7 @@ rows() {
 }
 for name in micro jacobi swm; do
   rows "$name" > "$t/rows"
-  for b in msg put store tailored; do
+  for b in msg auto put store tailored; do
     for np in 1 2; do
       grep -q "^$np [^ ]* $b " "$t/rows" || say "$name: no row for $b at np = $np"
     done

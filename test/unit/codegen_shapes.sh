@@ -87,7 +87,7 @@ has "$t/r.c" "ZRT_POLL(" yes "own_runahead"
 "$AZC" -fno-overlap test/check/own_split_expr.zpl -o "$t/sn.c" || exit 1
 count() { grep -c -- "$2" "$1"; }
 [ "$(count "$t/s.c" 'lines [0-9]*, [0-9]*, [0-9]* in one gather')" = 1 ] &&
-  [ "$(count "$t/s.c" 'runs ahead')" = 1 ] && [ "$(count "$t/s.c" 'zrt_allgather(&')" = 2 ] &&
+  [ "$(count "$t/s.c" 'runs ahead')" = 1 ] && [ "$(count "$t/s.c" 'zrt_allgather((')" = 2 ] &&
   [ "$(count "$t/s.c" 'zrt_allgather_begin(')" = 6 ] && [ "$(count "$t/sn.c" 'zrt_allgather_begin(')" = 0 ] ||
   { echo "codegen_shapes.sh: own_split_expr: unexpected split-phase reductions:"; grep -n 'zrt_allgather\|runs ahead' "$t/s.c"; fail=1; }
 # partial reductions, floods and scans (test/check/own_split_partial.zpl): all five partial

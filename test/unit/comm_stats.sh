@@ -10,6 +10,7 @@
 # control messages are the first iteration's: the tokens of DR and of DN, one each per message),
 # and test/check/own_tailored.zpl's loops get what the pattern analysis proves (two buffers for a
 # bare halo exchange, a token per message for a one-way shift, every token again after an exit).
+# The auto binding (the default) is tailored where jacobi's loop is a pattern, msg in tomcatv.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -57,4 +58,15 @@ want="1:16 0 8 0;2:52 0 0 2;3:16 8 0 0;4:32 8 0 0;"
 if [ "$got" != "$want" ]; then
   echo "comm_stats.sh: tailored own_tailored: per pattern '$got', expected '$want'"; cat "$t/err"; fail=1
 fi
+# auto (the default binding): jacobi's transfer switches to tailored at the first steady iteration
+# (its control messages are the tokens of that round's DR: one per message, none after), tomcatv's
+# (not a pattern loop; the row sweeps' plans change every row) stay msg: no control message.
+"$AZC" samples/tomcatv.zpl -o "$t/tomcatv" || exit 1
+for want in "jacobi -sn=16:2" "tomcatv:0"; do
+  prog=${want%%:*}
+  # shellcheck disable=SC2086
+  AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 2 "$t/"$prog >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: auto $prog failed"; cat "$t/err"; fail=1; continue; }
+  got=$(awk 'NF == 8 && $1 + 0 > 0 { c += $6 } END { printf "%d", c }' "$t/err")
+  [ "$got" = "${want#*:}" ] || { echo "comm_stats.sh: auto binding, $prog on 2 processes: $got control messages, expected ${want#*:}"; cat "$t/err"; fail=1; }
+done
 exit $fail

@@ -1,7 +1,9 @@
 #!/bin/sh
 # distributed.sh - every program with an expected output in test/golden/ (see golden.sh) runs on
-# 3 processes with the default Ironman binding (store) and with msg and put, on 4 with tailored,
-# on 3 with libsplit's Active Messages transport (LIBSPLIT_TRANSPORT=am) under the store binding,
+# 3 processes with the default Ironman binding (auto) and with msg and put, on 4 with
+# tailored, on 4 over Open MPI's TCP transport (mpirun --mca btl self,tcp --mca osc pt2pt,
+# LIBSPLIT_SHARED=0: no shared memory anywhere) with auto and with store, on 3 with libsplit's
+# Active Messages transport (LIBSPLIT_TRANSPORT=am) under the store binding,
 # and compiled with -fno-comm-opt -fno-overlap (every transfer where its statement is, no
 # interior/border split) on 3 with store, on 4 with msg and on 2 with tailored over Active
 # Messages, and must print exactly what it prints on one process (section 11: results do not
@@ -29,9 +31,9 @@ progs_dir
 STRICT=$BUILD/test/tools/pdl_strict
 # BINDING[/TRANSPORT]:NP[:BUILD]; NP "turnK" is 2, 3 or 4, turning with the expected output (K: the
 # offset, so that turn0, turn1 and turn2 are three different counts)
-runs="store:3 msg:3 put:3 tailored:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
+runs="auto:3 msg:3 put:3 tailored:4 auto/tcp:4 store/tcp:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
   store:turn0:nocopy store:turn1:nofuse store:turn2:O0 store:2:off store:3:off store:4:off"
-[ "${QUICK:-0}" = 1 ] && runs="store:3 tailored:4 store:3:noopt"
+[ "${QUICK:-0}" = 1 ] && runs="auto:3 tailored:4 auto/tcp:4 store:3:noopt"
 if [ "${MATRIX:-0}" = 1 ]; then
   runs=
   for b in "" :O0 :nofuse :nocopy :off; do
@@ -63,15 +65,18 @@ check() {
     binding=${run%:*} np=${run#*:} transport=rma
     case $np in turn*) np=$((2 + (n + ${np#turn}) % 3)) ;; esac
     case $binding in */*) transport=${binding#*/} binding=${binding%/*} ;; esac
+    net= shared=1
+    [ "$transport" = tcp ] && transport=rma net="--mca btl self,tcp --mca osc pt2pt" shared=0
     pdl=
     case " $args " in *" --help "*|*" -h "*) ;; *) [ $first = yes ] && pdl=--az-pdl=$d/run.pdl ;; esac
     first=no
     # shellcheck disable=SC2086
-    (cd "$d" && AZ_COMM=$binding LIBSPLIT_TRANSPORT=$transport LIBSPLIT_WATCHDOG=60 timeout 120 \
-      mpirun -x AZ_COMM -x LIBSPLIT_TRANSPORT -x LIBSPLIT_WATCHDOG -np "$np" "$EXE" $args $pdl >"$d/stdout" 2>"$d/stderr")
+    (cd "$d" && AZ_COMM=$binding LIBSPLIT_TRANSPORT=$transport LIBSPLIT_SHARED=$shared LIBSPLIT_WATCHDOG=60 timeout 120 \
+      mpirun $net -x AZ_COMM -x LIBSPLIT_TRANSPORT -x LIBSPLIT_SHARED -x LIBSPLIT_WATCHDOG -np "$np" "$EXE" $args $pdl \
+      >"$d/stdout" 2>"$d/stderr")
     status=$?
     if [ $status -ne 0 ] || ! cmp -s "$d/stdout" "$out"; then
-      echo "distributed.sh: $base on $np processes ($binding, $transport${opts:+, $opts}): status $status, output differs"
+      echo "distributed.sh: $base on $np processes ($binding, $transport${net:+ over tcp}${opts:+, $opts}): status $status, output differs"
       diff -u "$out" "$d/stdout" | head -10; head -5 "$d/stderr"; fail=1
     elif [ -n "$pdl" ] && ! "$STRICT" "$d/run.pdl" 2>"$d/strict"; then
       echo "distributed.sh: $base on $np processes: the patterns it wrote (--az-pdl) are not strict:"; cat "$d/strict"; fail=1

@@ -28,7 +28,7 @@ for src in samples/*.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/
     grep -q "error: code generation for .* is not implemented yet" "$t/azc.err" && continue
     echo "pdl_runs.sh: $src does not compile"; head -5 "$t/azc.err"; fail=1; continue
   fi
-  for run in store:1 store:2 store:3 store:4 msg:3 tailored:4; do
+  for run in store:1 store:2 store:3 store:4 msg:3 tailored:4 auto:4; do
     b=${run%:*} np=${run#*:}
     rm -f "$t/out.pdl"
     # shellcheck disable=SC2086

@@ -1,0 +1,209 @@
+# lib_scale_report.sh - bench/scale.sh's report, sourced by it: scale_report writes the section
+# between <!-- scale:begin --> and <!-- scale:end --> of $doc (docs/scaling.md) and the plots
+# $plots/scale_*.png from $res (lines: experiment program variant platform np seconds). Every number
+# in the section comes from this run.
+
+# t EXPERIMENT PROGRAM VARIANT NP: the seconds of that run, or nothing
+t() { awk -v e="$1" -v p="$2" -v v="$3" -v n="$4" '$1 == e && $2 == p && $3 == v && $5 == n { print $6; exit }' "$res"; }
+# ms SECONDS: milliseconds with 4 significant digits, or "-"
+ms() { if [ -n "$1" ]; then awk -v s="$1" 'BEGIN { printf "%.4g", s * 1000 }'; else echo "-"; fi; }
+# ratio A B: A / B with 2 decimals; "-" if one is missing, "n/a" if B is 0 (nothing to compare)
+ratio() {
+  if [ -z "$1" ] || [ -z "$2" ]; then echo "-"; else awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "n/a"; else printf "%.2f", a / b }'; fi
+}
+# header: "| FIRST | np1 | np2 ... |" and its rule, for the process counts $1
+header() {
+  printf '| %s |' "$1"; for np in $2; do printf ' %s |' "$np"; done; printf '\n|---|'
+  for np in $2; do printf -- '--:|'; done; printf '\n'
+}
+
+# weak_rows "PROGRAMS" "NPS": per program, loop ms and efficiency T(1)/T(np); the references' ratio rows
+weak_rows() {
+  header "program (weak)" "$2"
+  for p in $1; do
+    [ -n "$(t weak "$p" default 1)" ] || continue
+    t1=$(t weak "$p" default 1)
+    printf '| %s ms |' "$p"; for np in $2; do printf ' %s |' "$(ms "$(t weak "$p" default "$np")")"; done; printf '\n'
+    printf '| %s efficiency |' "$p"; for np in $2; do printf ' %s |' "$(ratio "$t1" "$(t weak "$p" default "$np")")"; done; printf '\n'
+  done
+  for p in $1; do
+    case $p in *_mpi | *_ref) continue ;; esac
+    r=${p}_mpi; [ "$p" = mg ] && r=mg_ref
+    [ -n "$(t weak "$r" default 1)" ] || continue
+    printf '| %s azc / MPI |' "$p"; for np in $2; do printf ' %s |' "$(ratio "$(t weak "$p" default "$np")" "$(t weak "$r" default "$np")")"; done; printf '\n'
+  done
+}
+
+# jacobi_pair EXPERIMENT: jacobi and its MPI reference, ms per np, and their ratio
+jacobi_pair() {
+  header "program" "$NPS"
+  for p in jacobi jacobi_mpi; do
+    printf '| %s |' "$p"; for np in $NPS; do printf ' %s |' "$(ms "$(t "$1" "$p" default "$np")")"; done; printf '\n'
+  done
+  printf '| azc / MPI |'; for np in $NPS; do printf ' %s |' "$(ratio "$(t "$1" jacobi default "$np")" "$(t "$1" jacobi_mpi default "$np")")"; done; printf '\n'
+}
+
+# variant_rows EXPERIMENT PROGRAM "VARIANTS" "NPS": ms per variant and np, and which is fastest
+variant_rows() {
+  header "$2 ($1)" "$4"
+  for v in $3; do
+    printf '| %s |' "$v"; for np in $4; do printf ' %s |' "$(ms "$(t "$1" "$2" "$v" "$np")")"; done; printf '\n'
+  done
+}
+
+# best EXPERIMENT PROGRAM "VARIANTS" NP: the fastest variant and its time
+best() {
+  for v in $3; do x=$(t "$1" "$2" "$v" "$4"); [ -n "$x" ] && echo "$x $v"; done | sort -g | head -1
+}
+
+# default_check EXPERIMENT PROGRAM "VARIANTS" "NPS" DEFAULTFN: one line per np, the default
+# (DEFAULTFN NP) against the fastest: "met" when within 5%
+default_check() {
+  for np in $4; do
+    b=$(best "$1" "$2" "$3" "$np")
+    [ -n "$b" ] && awk -v x="${b%% *}" 'BEGIN { exit !(x > 0) }' || continue  # one process: nothing to compare
+    d=$($5 "$np")
+    td=$(t "$1" "$2" "$d" "$np")
+    verdict=$(awk -v d="${td:-0}" -v b="${b%% *}" 'BEGIN { if (d == 0) print "not measured"; else if (d <= 1.05 * b) print "met"; else printf "missed (%.0f%% slower)", (d / b - 1) * 100 }')
+    echo "- np $np: default $d, fastest ${b#* } ($(ms "${b%% *}") ms): $verdict"
+  done
+}
+default_gather() { if [ "$1" -le 4 ]; then echo flat; else echo dissemination; fi; }
+default_binding() { echo msg; }
+default_runahead() { echo ra32; }
+
+# plot_data EXPERIMENT PROGRAMS/VARIANTS FILE KIND: np and one column per program (KIND weak: the
+# efficiency T1/Tnp of variant default; KIND variant: ms of each variant of program $5)
+plot_data() {
+  { printf 'np'; for x in $2; do printf ' %s' "$x"; done; printf '\n'
+    for np in $NPS; do
+      printf '%s' "$np"
+      for x in $2; do
+        if [ "$4" = weak ]; then v=$(ratio "$(t "$1" "$x" default 1)" "$(t "$1" "$x" default "$np")")
+        else v=$(ms "$(t "$1" "$5" "$x" "$np")"); fi
+        printf ' %s' "$v"
+      done
+      printf '\n'
+    done; } > "$3"
+}
+
+scale_plots() {
+  command -v gnuplot > /dev/null 2>&1 || { echo "(gnuplot is missing: no plots; make bench-deps installs it)"; return; }
+  weak_progs=$(for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi cannon simple swm tomcatv; do [ -n "$(t weak "$p" default 1)" ] && echo "$p"; done | tr '\n' ' ')
+  plot_data weak "$weak_progs" "$out/weak.dat" weak
+  plot_data bind "msg put store tailored" "$out/bind.dat" variant jacobi
+  plot_data gather "flat dissemination" "$out/gather.dat" variant jacobi
+  gnuplot -e "dat='$out'; outdir='$plots'" bench/scale.gp > "$out/gnuplot.log" 2>&1 ||
+    { echo "(gnuplot failed: $out/gnuplot.log)"; return; }
+  echo "![weak scaling](plots/scale_weak.png)"
+  echo
+  echo "![bindings and gathers](plots/scale_comm.png)"
+}
+
+scale_section() {
+  now=$(date -u '+%Y-%m-%d %H:%M UTC')
+  echo "Generated by \`bench/scale.sh\`$([ -n "$QUICK" ] && echo " (BENCH_QUICK=1: small problems, a check of the script)"); do not edit by hand."
+  echo
+  echo "Run $now on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), SimGrid $(smpirun -version 2>/dev/null | head -1 | sed 's/.*version //'),"
+  echo "smpi/host-speed $HS (bench/platforms/calibrate.sh), load average before $load_before, after $(cut -d' ' -f1-3 /proc/loadavg)."
+  echo "Simulated seconds of each program's own loop timer (\"loop seconds\"), one run each (a simulation"
+  echo "repeats exactly but for the computation it times on this machine). Weak scaling: $B x $B points"
+  echo "per process (cannon: n = $B x np^(1/3)), $ITERS iterations, on bench/platforms/modern.xml."
+  echo
+  echo "### Goals (computation measured on this machine: provisional unless it was quiet)"
+  echo
+  goals
+  echo
+  echo "### Weak scaling"
+  echo
+  weak_rows "jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv" "$NPS"
+  echo
+  [ -n "$MG$MG_REF" ] && { weak_rows "mg mg_ref" "$MG_WEAK_NPS"; echo; }
+  echo "Efficiency is T(1) / T(np). MG (NPB's \"Time in seconds\"): classes S, W and A on 1, 64 and 512"
+  echo "processes, 32^3 points per process; $([ -n "$MG" ] && echo "samples/mg.zpl ran" || echo "samples/mg.zpl is not there or does not compile yet: skipped"),"
+  echo "$([ -n "$MG_REF" ] && echo "bench/mg/mg_ref.c ran" || echo "bench/mg/mg_ref.c is not there or does not compile yet: skipped")."
+  echo
+  echo "### Strong scaling (cg: n = $CG_N, $ITERS iterations; MG: class $MG_STRONG)"
+  echo
+  header "program (strong)" "$STRONG_NPS"
+  for p in cg cg_mpi mg mg_ref; do
+    v=default; case $p in mg*) v=classA ;; esac
+    [ -n "$(t strong "$p" "$v" 1)" ] || continue
+    printf '| %s ms |' "$p"; for np in $STRONG_NPS; do printf ' %s |' "$(ms "$(t strong "$p" "$v" "$np")")"; done; printf '\n'
+    printf '| %s speed-up |' "$p"; for np in $STRONG_NPS; do printf ' %s |' "$(ratio "$(t strong "$p" "$v" 1)" "$(t strong "$p" "$v" "$np")")"; done; printf '\n'
+  done
+  echo
+  echo "### Communication alone (jacobi, weak, computation not simulated, ms)"
+  echo
+  echo "The same runs with \`--cfg=smpi/simulate-computation:no\`: what the communication of each"
+  echo "iteration costs, independent of this machine and its load."
+  echo
+  jacobi_pair commonly
+  echo
+  echo "### Bindings (jacobi, weak, ms)"
+  echo
+  variant_rows bind jacobi "msg put store tailored" "$BIND_NPS"
+  echo
+  echo "Communication alone:"
+  echo
+  variant_rows bindc jacobi "msg put store tailored" "$BIND_NPS"
+  echo
+  echo "The default under SMPI is msg (libsplit's bindings run on active messages there). Communication alone:"
+  echo
+  default_check bindc jacobi "msg put store tailored" "$BIND_NPS" default_binding
+  echo
+  echo "### Flat against dissemination gathers (jacobi, weak, AZ_RUNAHEAD=0, communication alone, ms)"
+  echo
+  echo "Flat gathers send P^2 messages: they are simulated up to 256 processes."
+  echo
+  variant_rows gather jacobi "flat dissemination" "$NPS"
+  echo
+  default_check gather jacobi "flat dissemination" "$NPS" default_gather
+  echo
+  echo "### The Ethernet cluster (bench/platforms/ethernet.xml: 10 Gb/s, 20 us; jacobi, weak, ms)"
+  echo
+  jacobi_pair ether
+  echo
+  echo "### Noise on 1% of $NOISE_NP hosts (jacobi, weak, $((ITERS * 4)) iterations; its max<< runs ahead)"
+  echo
+  echo "| reductions | quiet ms | noisy ms | loss |"
+  echo "|---|--:|--:|--:|"
+  for ra in 0 8 32 48; do
+    q=$(t noise_quiet jacobi "ra$ra" "$NOISE_NP"); n=$(t noise_noisy jacobi "ra$ra" "$NOISE_NP")
+    case $ra in 0) what="blocking (AZ_RUNAHEAD=0)" ;; 32) what="run-ahead (AZ_RUNAHEAD=32, the default)" ;; *) what="run-ahead (AZ_RUNAHEAD=$ra)" ;; esac
+    echo "| $what | $(ms "$q") | $(ms "$n") | $(if [ -n "$q" ] && [ -n "$n" ]; then awk -v q="$q" -v n="$n" 'BEGIN { printf "%.3f", n / q - 1 }'; else echo -; fi) |"
+  done
+  lb=$(awk -v q="$(t noise_quiet jacobi ra0 "$NOISE_NP")" -v n="$(t noise_noisy jacobi ra0 "$NOISE_NP")" 'BEGIN { if (q > 0 && n > 0) print n / q - 1 }')
+  lr=$(awk -v q="$(t noise_quiet jacobi ra32 "$NOISE_NP")" -v n="$(t noise_noisy jacobi ra32 "$NOISE_NP")" 'BEGIN { if (q > 0 && n > 0) print n / q - 1 }')
+  echo
+  echo "Run-ahead loss / blocking loss: $(if [ -n "$lb" ] && [ -n "$lr" ]; then awk -v b="$lb" -v r="$lr" 'BEGIN { if (b <= 0) print "blocking lost nothing"; else printf "%.2f (goal: at most 0.5)", r / b }'; else echo "not measured"; fi)."
+  echo
+  echo "The run-ahead depth, with noise:"
+  echo
+  default_check noise_noisy jacobi "ra0 ra8 ra32 ra48" "$NOISE_NP" default_runahead
+  echo
+  scale_plots
+}
+
+# goals: issue 25's goals judged on this run's numbers (modern cluster)
+goals() {
+  for p in jacobi mg; do
+    if [ "$p" = mg ] && [ -z "$MG" ]; then echo "- mg: skipped (samples/mg.zpl is not there or does not compile yet)"; continue; fi
+    nps=$NPS; [ "$p" = mg ] && nps=$MG_WEAK_NPS
+    last=$(echo $nps | awk '{ print $NF }')
+    t1=$(t weak "$p" default 1); tl=$(t weak "$p" default "$last")
+    if [ -z "$t1" ] || [ -z "$tl" ]; then echo "- $p weak scaling at $last processes: not measured"; continue; fi
+    awk -v p="$p" -v n="$last" -v a="$t1" -v b="$tl" 'BEGIN { e = a / b; printf "- %s weak scaling: efficiency %.2f at %d processes (goal at least 0.80 at 1024): %s\n", p, e, n, (e >= 0.8 ? "met" : "missed") }'
+    r=${p}_mpi; [ "$p" = mg ] && r=mg_ref
+    worse=$(for np in $nps; do a=$(t weak "$p" default "$np"); b=$(t weak "$r" default "$np"); [ -n "$a" ] && [ -n "$b" ] && awk -v n="$np" -v a="$a" -v b="$b" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
+    if [ -z "$(t weak "$r" default 1)" ]; then echo "- $p against its MPI reference: no reference measured"
+    elif [ -n "$worse" ]; then echo "- $p against its MPI reference (goal: at least as fast at every size): missed at$worse"
+    else echo "- $p against its MPI reference (goal: at least as fast at every size): met"; fi
+  done
+}
+
+scale_report() {
+  [ -f "$doc" ] || cp docs/scaling.md "$doc" 2>/dev/null || printf '<!-- scale:begin -->\n<!-- scale:end -->\n' > "$doc"
+  scale_section > "$out/section.md"
+  replace_section "$doc" scale "$out/section.md"
+}

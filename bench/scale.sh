@@ -1,0 +1,195 @@
+#!/bin/sh
+# scale.sh - the programs on 1 to 1024 (4096) simulated processes under SimGrid SMPI (issue 25):
+# weak scaling of jacobi, cg, the Ironman suite (cannon, simple, swm, tomcatv) and samples/mg.zpl
+# next to the hand-written MPI references (bench/jacobi/jacobi_mpi.c, bench/cg/cg_mpi.c,
+# bench/mg/mg_ref.c), strong scaling of cg and MG class A, every binding (AZ_COMM), flat against
+# dissemination gathers (AZ_GATHER), the communication alone (computation not simulated: independent
+# of this machine's load), run-ahead (AZ_RUNAHEAD) against blocking reductions with noise
+# on 1% of the hosts, and jacobi on the Ethernet cluster. Writes the section between
+# <!-- scale:begin --> and <!-- scale:end --> of docs/scaling.md and the plots docs/plots/scale_*.png
+# (gnuplot). Every time is simulated: a program's own "loop seconds" (MPI_Wtime, the simulated
+# clock), on bench/platforms/modern.xml unless said otherwise.
+#
+#   sh bench/scale.sh                  the whole study (hours on a quiet machine; see MAX_NP)
+#   BENCH_QUICK=1 sh bench/scale.sh    1 and 4 processes, small problems: checks the script in a
+#                                      few minutes; writes under $BUILD/bench/scale, not docs/
+# Environment: MAX_NP (default 1024; 4096 adds the largest size), SCALE_TIMEOUT (seconds allowed for
+# one simulation, default 900: a series stops at the first size that takes longer), SCALE_CALIBRATE=1
+# (measure smpi/host-speed again, bench/platforms/calibrate.sh; done anyway when
+# bench/platforms/host-speed is missing).
+set -u
+. "$(dirname "$0")/lib.sh"
+QUICK=${BENCH_QUICK:-}
+[ "$QUICK" = 0 ] && QUICK=
+root=$(pwd)
+case $AZC in /*) ;; *) AZC=$root/$AZC ;; esac
+if ! command -v smpicc >/dev/null 2>&1 || ! command -v smpirun >/dev/null 2>&1; then
+  echo "scale.sh: SimGrid's SMPI (smpicc, smpirun) is not installed: make deps SMPI=1" >&2
+  exit 1
+fi
+LIMIT=${SCALE_TIMEOUT:-900}
+MAX_NP=${MAX_NP:-1024}
+if [ -n "$QUICK" ]; then
+  NPS="1 4" BIND_NPS=4 NOISE_NP=4 STRONG_NPS="1 4" WRITE=${BENCH_WRITE:-0}
+  B=32 ITERS=5 CG_N=64 MG_CLASS_ARGS=
+else
+  NPS=$(for p in 1 4 16 64 256 1024 4096; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
+  BIND_NPS="4 16 64" NOISE_NP=1024 STRONG_NPS=$NPS WRITE=${BENCH_WRITE:-1}
+  B=256 ITERS=20 CG_N=2048
+fi
+out=$BUILD/bench/scale
+if [ "$WRITE" = 1 ]; then doc=docs/scaling.md plots=docs/plots; else doc=$out/scaling.md plots=$out/plots; fi
+mkdir -p "$out" "$plots"
+res=$out/results.txt     # experiment program variant platform np seconds
+: > "$res"
+status=0
+load_before=$(cut -d" " -f1-3 /proc/loadavg)
+complain() { echo "scale.sh: $*" >&2; status=1; }
+
+make --no-print-directory smpi-rtl > "$out/make.log" 2>&1 || { cat "$out/make.log"; exit 1; }
+if [ "${SCALE_CALIBRATE:-0}" = 1 ] || [ ! -s bench/platforms/host-speed ]; then
+  sh bench/platforms/calibrate.sh || exit 1
+fi
+HS=$(cat bench/platforms/host-speed)
+awk 'BEGIN { for (i = 0; i < 4096; i++) print "node-" i }' > "$out/hosts"
+head -n "$NOISE_NP" "$out/hosts" > "$out/hosts_noise"
+
+# ---- building ----
+# build NAME SOURCE: azc --mpi=smpi SOURCE, or an MPI reference (.c) with smpicc, into $out/NAME
+build() {
+  case $2 in
+    *.zpl) "$AZC" --mpi=smpi --no-pdl "$2" -o "$out/$1" > "$out/$1.cc" 2>&1 ;;
+    *.c) smpicc -O2 -Ibench "$2" -o "$out/$1" -lm > "$out/$1.cc" 2>&1 ;;
+  esac
+}
+# have NAME SOURCE: build it if SOURCE exists; a message and false if it does not or fails
+have() {
+  [ -f "$2" ] || { echo "scale.sh: $2 is not there: skipped"; return 1; }
+  build "$1" "$2" || { echo "scale.sh: $2 does not compile (see $out/$1.cc): skipped"; return 1; }
+}
+have jacobi bench/jacobi/jacobi.zpl && have jacobi_mpi bench/jacobi/jacobi_mpi.c || complain "jacobi does not build"
+have cg bench/cg/cg.zpl && have cg_mpi bench/cg/cg_mpi.c || complain "cg does not build"
+for s in cannon simple swm tomcatv; do have "$s" "samples/$s.zpl" || complain "$s does not build"; done
+MG=; MG_REF=
+have mg samples/mg.zpl && MG=1
+have mg_ref bench/mg/mg_ref.c && MG_REF=1
+
+# ---- running ----
+# sim PLATFORM NP LOG EXE ARGS...: one simulation; prints its loop seconds ("Time in seconds" for MG;
+# nothing if it failed)
+sim() {
+  plat=$1 np=$2 log=$3
+  shift 3
+  timeout "$LIMIT" smpirun -np "$np" -platform "$plat" -hostfile "${HOSTS:-$out/hosts}" --cfg=smpi/host-speed:"$HS" \
+    --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error ${SIMCFG:-} "$@" > "$log" 2>&1
+  st=$?
+  [ $st -eq 0 ] || { echo "scale.sh: status $st: $* on $np simulated processes ($log)" >&2; return 1; }
+  awk '/loop seconds|Time in seconds =/ { print $NF; exit }' "$log"
+}
+# series EXPERIMENT PROGRAM VARIANT PLATFORM "NPS" ARGSFN [NAME=VALUE...]: run PROGRAM at each
+# process count (ARGSFN NP prints its arguments) with the environment NAME=VALUE..., into $res;
+# stops at the first failure or timeout (a larger run would take longer still)
+series() {
+  e=$1 prog=$2 var=$3 plat=$4 nps=$5 argsfn=$6
+  shift 6
+  for np in $nps; do
+    log=$out/$e.$prog.$var.$np.log
+    t=$(for kv in "$@"; do export "$kv"; done; sim "$plat" "$np" "$log" "$out/$prog" $($argsfn "$np"))
+    [ -n "$t" ] || { complain "$e $prog $var np=$np failed or timed out"; break; }
+    echo "$e $prog $var $(basename "$plat" .xml) $np $t" >> "$res"
+    echo "  $e $prog $var np=$np: $t s"
+  done
+}
+
+# side ELEMS NP: the side of a square grid of ELEMS x ELEMS per process on NP processes
+side() { awk -v b="$1" -v p="$2" 'BEGIN { printf "%d", b * sqrt(p) + 0.5 }'; }
+# the command lines (weak scaling: the same block of B x B points per process)
+args_jacobi() { echo "-sn=$(side $B "$1") -siters=$ITERS"; }
+args_cg() { echo "-sn=$(side $B "$1") -siters=$ITERS"; }
+args_cg_strong() { echo "-sn=$CG_N -siters=$ITERS"; }
+args_cannon() { awk -v b="$B" -v p="$1" 'BEGIN { printf "-sn=%d -stiming=true", b * p ^ (1 / 3) + 0.5 }'; }
+args_simple() { echo "-sn=$(side $((B / 2)) "$1") -ssteps=$ITERS -sreport=$ITERS -stiming=true"; }
+args_swm() { n=$(side $B "$1"); echo "-sm=$n -sn=$n -siters=$ITERS -smprint=$ITERS -stiming=true"; }
+args_tomcatv() { echo "-sn=$(side $B "$1") -siters=$ITERS -sreport=$ITERS -stiming=true"; }
+# MG: NPB's classes are fixed sizes; S (32^3) on 1 process, W (128^3) on 64 and A (256^3) on 512 are
+# 32^3 points per process: its weak scaling. Strong scaling: class A (S in the quick mode).
+mg_class() { case $1 in 1) echo S ;; 64) echo W ;; *) echo A ;; esac; }
+args_mg() { echo "-sClass=$(mg_class "$1") -stiming=true"; }
+args_mg_ref() { mg_class "$1"; }
+args_mg_strong() { echo "-sClass=$MG_STRONG -stiming=true"; }
+args_mg_ref_strong() { echo "$MG_STRONG"; }
+MG_WEAK_NPS=$(for p in 1 64 512; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
+MG_STRONG=A
+if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S; fi
+modern=$root/bench/platforms/modern.xml
+ethernet=$root/bench/platforms/ethernet.xml
+
+echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations), np = $NPS"
+for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do
+  series weak "$p" default "$modern" "$NPS" "args_${p%_mpi}"
+done
+[ -n "$MG" ] && series weak mg default "$modern" "$MG_WEAK_NPS" args_mg
+[ -n "$MG_REF" ] && series weak mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref
+echo "scale.sh: strong scaling"
+series strong cg default "$modern" "$STRONG_NPS" args_cg_strong
+series strong cg_mpi default "$modern" "$STRONG_NPS" args_cg_strong
+[ -n "$MG" ] && series strong mg classA "$modern" "$STRONG_NPS" args_mg_strong
+[ -n "$MG_REF" ] && series strong mg_ref classA "$modern" "$STRONG_NPS" args_mg_ref_strong
+# Communication alone: the computation is not simulated (smpi/simulate-computation:no), so these
+# runs do not depend on this machine or its load; they decide the defaults.
+nocomp=SIMCFG=--cfg=smpi/simulate-computation:no
+echo "scale.sh: communication alone (jacobi, weak)"
+series commonly jacobi default "$modern" "$NPS" args_jacobi $nocomp
+series commonly jacobi_mpi default "$modern" "$NPS" args_jacobi $nocomp
+echo "scale.sh: bindings (jacobi, weak; with computation, and communication alone)"
+for b in msg put store tailored; do
+  series bind jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b
+  series bindc jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b $nocomp
+done
+echo "scale.sh: gathers (jacobi, weak, blocking reductions, communication alone)"
+series gather jacobi flat "$modern" "$(for p in $NPS; do [ "$p" -le 256 ] && echo $p; done)" args_jacobi AZ_GATHER=flat AZ_RUNAHEAD=0 $nocomp
+series gather jacobi dissemination "$modern" "$NPS" args_jacobi AZ_GATHER=dissemination AZ_RUNAHEAD=0 $nocomp
+echo "scale.sh: the Ethernet cluster (jacobi, weak)"
+series ether jacobi default "$ethernet" "$NPS" args_jacobi
+series ether jacobi_mpi default "$ethernet" "$NPS" args_jacobi
+
+# Noise: a flat cluster of NOISE_NP hosts like modern.xml's leaves (100 Gb/s, 0.5 us per link, 0.3 us a message),
+# where 1% of the hosts (at least one) lose 20% of their time in detours: 100 us at 0.1% of the
+# speed every 500 us, each host in one of four phases (SimGrid speed profiles; AZ_NOISE's
+# all:500:100 of bench/noise.sh, on 1% of the hosts).
+noise_platform() { # NP NOISY(0|1) FILE
+  awk -v np="$1" -v noisy="$2" -v dir="$out" 'BEGIN {
+    print "<?xml version=\x27" "1.0\x27?>"
+    print "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">"
+    print "<platform version=\"4.1\">"
+    print "  <config><prop id=\"smpi/bw-factor\" value=\"0:1\"/><prop id=\"smpi/lat-factor\" value=\"0:1\"/>"
+    print "    <prop id=\"smpi/test\" value=\"0\"/><prop id=\"smpi/iprobe\" value=\"0\"/>"
+    print "    <prop id=\"smpi/os\" value=\"0:3e-7:0\"/><prop id=\"smpi/ois\" value=\"0:3e-7:0\"/><prop id=\"smpi/or\" value=\"0:3e-7:0\"/></config>"
+    print "  <zone id=\"world\" routing=\"Cluster\">"
+    every = int(np / (np * 0.01 < 1 ? 1 : np * 0.01))
+    for (i = 0; i < np; i++) {
+      prof = noisy && i % every == every - 1 ? " speed_file=\"noise" (i % 4) ".prof\"" : ""
+      printf "    <host id=\"node-%d\" speed=\"5Gf\"%s/>\n", i, prof
+      printf "    <link id=\"l%d\" bandwidth=\"100Gbps\" latency=\"0.5us\"/>\n", i
+      printf "    <host_link id=\"node-%d\" up=\"l%d\" down=\"l%d\"/>\n", i, i, i
+    }
+    print "    <backbone id=\"bb\" bandwidth=\"1000Tbps\" latency=\"0us\"/>"
+    print "  </zone>"
+    print "</platform>"
+  }' > "$3"
+}
+for k in 0 1 2 3; do # four phases of the same detour pattern
+  awk -v k="$k" 'BEGIN { s = k * 0.0001; if (s > 0) printf "0 1.0\n"; printf "%g 0.001\n%g 1.0\nLOOPAFTER %g\n", s, s + 0.0001, 0.0004 - s }' > "$out/noise$k.prof"
+done
+noise_platform "$NOISE_NP" 0 "$out/quiet.xml"
+noise_platform "$NOISE_NP" 1 "$out/noisy.xml"
+echo "scale.sh: run-ahead (AZ_RUNAHEAD 8, 32: the default, 48) against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
+args_noise() { echo "-sn=$(side $B "$1") -siters=$((ITERS * 4))"; }
+for ra in 0 8 32 48; do
+  for q in quiet noisy; do series "noise_$q" jacobi "ra$ra" "$out/$q.xml" "$NOISE_NP" args_noise AZ_RUNAHEAD=$ra HOSTS="$out/hosts_noise"; done
+done
+
+. "$(dirname "$0")/lib_scale_report.sh"
+scale_report
+echo "scale.sh: wrote $doc and $plots/scale_*.png"
+exit $status

@@ -1,0 +1,25 @@
+#!/bin/sh
+# bench_scale.sh - bench/scale.sh's quick mode (BENCH_QUICK=1: 1 and 4 simulated processes, small
+# problems; it writes under $BUILD/bench/scale, never docs/) must run every series and produce the
+# whole section: weak scaling rows with efficiencies for jacobi and its MPI reference, the
+# bindings, the gathers, the Ethernet cluster, the noise table and the plots. Skipped where
+# SimGrid's SMPI is not installed.
+if ! command -v smpicc >/dev/null 2>&1 || ! command -v smpirun >/dev/null 2>&1; then
+  echo "bench_scale.sh: skipped: SimGrid's SMPI (smpicc, smpirun) is not installed (make deps SMPI=1)"
+  exit 77
+fi
+BUILD=${BUILD:-build}
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! BENCH_QUICK=1 BENCH_WRITE=0 AZC=${AZC:-build/azc} BUILD=$BUILD sh bench/scale.sh >"$log" 2>&1; then
+  echo "bench_scale.sh: bench/scale.sh failed"; tail -20 "$log"; exit 1
+fi
+doc=$BUILD/bench/scale/scaling.md
+fail=0
+for row in "- jacobi weak scaling: efficiency " "| jacobi efficiency | 1.00 |" "| jacobi_mpi ms |" "| jacobi azc / MPI |" "| cg efficiency |" "| swm ms |" \
+           "| store |" "| tailored |" "| dissemination |" "| cg speed-up |" "| blocking (AZ_RUNAHEAD=0) |" "Run-ahead loss / blocking loss: "; do
+  grep -qF -e "$row" "$doc" || { echo "bench_scale.sh: no '$row' in $doc"; fail=1; }
+done
+grep -q '| - |\| - |' "$doc" && { echo "bench_scale.sh: a measurement is missing in $doc"; grep -F ' - |' "$doc"; fail=1; }
+grep -qF "not measured" "$doc" && { echo "bench_scale.sh: something was not measured"; grep -F "not measured" "$doc"; fail=1; }
+exit $fail

@@ -1,0 +1,58 @@
+#!/bin/sh
+# mg_ref.sh - bench/mg: the hand-written NAS MG reference (bench/mg/mg_ref.c) and its benchmark
+# script. mg_ref, built with mpicc -O3 -march=native, must verify class S (32^3, 4 iterations,
+# L2 norm 5.307707005734e-05 within NPB's 1e-8) at np = 1, 2, 3 and 4 (3: an uneven block split,
+# and processes that own no point of the coarsest levels), with NPB's stencils and with `plain`
+# ones, print the NPB report's lines, and refuse a bad command line with a usage line and exit
+# status 2; then bench/mg/mg.sh's quick mode (class S, one run) must exit 0 with a row per
+# program and np and a section between its markers, with the NPB comparison. About 20 s.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fail=0
+say() { echo "mg_ref.sh: $*"; fail=1; }
+
+mpicc -O3 -march=native -Wall -Wextra -Werror -o "$t/mg_ref" bench/mg/mg_ref.c -lm || { say "mg_ref.c does not compile"; exit 1; }
+
+# check NP [plain]: class S at NP processes verifies and prints the report.
+check() {
+  np=$1
+  shift
+  timeout 120 mpirun -np "$np" "$t/mg_ref" S "$@" > "$t/out" 2>&1
+  st=$?
+  for line in ' VERIFICATION SUCCESSFUL' ' Class           =                        S' \
+    ' Size            =             32x  32x  32' ' Iterations      =                        4' \
+    " Total processes = $(printf '%24d' "$np")"; do
+    grep -qx "$line" "$t/out" || { say "np=$np $*: no line '$line' (exit status $st):"; cat "$t/out"; return; }
+  done
+  norm=$(sed -n 's/^ L2 Norm is *//p' "$t/out")
+  awk -v x="$norm" 'BEGIN { e = (x - 5.307707005734e-05) / 5.307707005734e-05; exit !(x != "" && e <= 1e-8 && e >= -1e-8) }' ||
+    say "np=$np $*: L2 norm '$norm'"
+  grep -Eq '^ Time in seconds = +[0-9]+\.[0-9]+$' "$t/out" && grep -Eq '^ Mop/s total += +[0-9]+\.[0-9]+$' "$t/out" &&
+    grep -Eq '^ Peak memory += +[0-9]+\.[0-9] MB' "$t/out" || say "np=$np $*: no time, Mop/s or peak memory line"
+  [ "$st" = 0 ] || say "np=$np $*: exit status $st"
+}
+for np in 1 2 3 4; do check "$np"; done
+for np in 1 3; do check "$np" plain; done
+
+# bad command lines: one line from process 0 (mpirun adds its own), exit status 2
+for args in ":no class given" "B:unknown class 'B'" "S fast:unknown argument 'fast'" "SS:unknown class 'SS'" \
+  "A plain x:unknown argument 'x'"; do
+  want="mg_ref: ${args#*:} (usage: mg_ref CLASS [plain], CLASS: S, W or A)"
+  # shellcheck disable=SC2086
+  timeout 60 mpirun -np 2 "$t/mg_ref" ${args%%:*} > "$t/out" 2> "$t/err"
+  st=$?
+  { [ "$st" = 2 ] && [ "$(grep -c '^mg_ref: ' "$t/err")" = 1 ] && grep -qxF "$want" "$t/err"; } ||
+    { say "arguments '${args%%:*}': exit status $st, standard error:"; cat "$t/err"; }
+done
+
+# the benchmark script's quick mode
+QUICK=1 MG_NPS="1 2" AZC="$AZC" BUILD="$t/build" sh bench/mg/mg.sh > "$t/log" 2>&1 || { say "mg.sh failed:"; cat "$t/log"; }
+rows=$(awk '$1 == "S" && ($3 == "ref" || $3 == "plain") && $4 > 0 && $5 > 0 && $6 > 0 { print $2, $3 }' "$t/log" | tr '\n' ';')
+[ "$rows" = "1 ref;1 plain;2 ref;2 plain;" ] || { say "mg.sh: unexpected rows ($rows):"; cat "$t/log"; }
+doc=$t/build/bench/mg/performance.md
+[ "$(grep -c '^<!-- mg:begin -->$' "$doc")" = 1 ] && [ "$(grep -c '^<!-- mg:end -->$' "$doc")" = 1 ] &&
+  grep -q '^| S | 2 | [0-9.]* | [0-9]* | [0-9]* | [0-9.]* |' "$doc" && grep -q '^| S | 1 | 0.001100 | [0-9.]* | [0-9.]* |$' "$doc" ||
+  say "mg.sh: no well-formed section in $doc"
+exit $fail
