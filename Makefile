@@ -115,7 +115,7 @@ all: $(BUILD)/azc $(BUILD)/libzrt.a $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME)
 $(BUILD)/gen/parser.c $(BUILD)/gen/parser.h: frontend/parser.y
 	@mkdir -p $(BUILD)/gen
 	cp frontend/parser.y $(BUILD)/gen/parser.y
-	cd $(BUILD)/gen && lemon -s parser.y >/dev/null && test -f parser.c
+	cd $(BUILD)/gen && lemon -s parser.y >/dev/null && test -f parser.c && touch parser.h
 
 $(BUILD)/gen/lexer.c: frontend/lexer.re $(BUILD)/gen/parser.h
 	@mkdir -p $(BUILD)/gen

@@ -339,7 +339,8 @@ static const char *emit_call(Emitter *E, Expr *e) {
       const char *arr = emit_sym(E, sema_base_symbol(a));
       x = arena_printf(E->arena, "zrt_check_param_region(&%s, &%s, %d, \"%s\", %d, \"%s\")", arr, emit_name(E, pt->region_name->name),
                        i + 1, f->name, e->loc.line, pt->region_name->name);
-    } else if (pt->kind == TY_PARALLEL || pt->kind == TY_ARRAY) x = arena_printf(E->arena, "&%s", emit_sym(E, sema_base_symbol(a)));
+    } else if (pt->kind == TY_PARALLEL) x = arena_printf(E->arena, "&%s", emit_sym(E, sema_base_symbol(a)));
+    else if (pt->kind == TY_ARRAY) x = arena_printf(E->arena, "&(%s)", emit_expr(E, a)); /* the field or element itself (m.max, t[2]) */
     else if (by_ref) x = arena_printf(E->arena, "&%s", emit_expr(E, a));
     else x = emit_convert(E, a, pt);
     buf_printf(&b, "%s%s", first ? "" : ", ", x);

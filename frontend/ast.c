@@ -4,7 +4,7 @@
 
 static const char *const scalar_names[SK_COUNT] = {
   "boolean", "char", "sbyte", "ubyte", "shortint", "ushortint", "integer", "uinteger",
-  "longint", "ulongint", "float", "double", "quad", "string", "file",
+  "longint", "ulongint", "float", "double", "quad", "string", "file", "timer",
 };
 
 const char *scalar_name(ScalarKind k) { return scalar_names[k]; }

@@ -35,6 +35,7 @@ typedef struct Region Region;
 typedef enum {
   SK_BOOLEAN, SK_CHAR, SK_SBYTE, SK_UBYTE, SK_SHORTINT, SK_USHORTINT, SK_INTEGER, SK_UINTEGER,
   SK_LONGINT, SK_ULONGINT, SK_FLOAT, SK_DOUBLE, SK_QUAD, SK_STRING, SK_FILE,
+  SK_TIMER,      /* the stopwatch of section 15.6 */
   SK_COUNT
 } ScalarKind;
 
@@ -91,7 +92,8 @@ struct Bracket {
 
 typedef enum {
   RX_BRACKET,   /* [ ... ]: a region literal or a bracketed region expression */
-  RX_NAME,      /* a name (of a region) */
+  RX_NAME,      /* a name (of a region or a region constant) */
+  RX_DESIG,     /* an element of an indexed array of regions, Level[k] (section 15.1) */
   RX_DITTO,     /* '"' */
   RX_OF, RX_IN, /* dir of base, dir in base */
   RX_AT, RX_BY, /* base at dir, base by dir */
@@ -106,13 +108,18 @@ struct RegionSyn {
   int start, end;   /* byte span */
   Bracket *bracket; /* RX_BRACKET */
   Ident name;       /* RX_NAME */
+  Expr *desig;      /* RX_DESIG: the designator Level[k] */
   RegionSyn *base;  /* of/in/at/by/with/without */
   DirSyn *dir;      /* of/in/at/by */
   Expr *mask;       /* with/without */
   Region *sem;      /* filled in by semantic analysis */
 };
 
-typedef enum { DIR_NAME, DIR_LIT } DirSynKind;
+typedef enum {
+  DIR_NAME,   /* a direction name or direction constant */
+  DIR_LIT,    /* [d1, ..., dr] */
+  DIR_DESIG   /* an element of an indexed array of directions, dir100[k] (section 15.1) */
+} DirSynKind;
 
 struct DirSyn {
   DirSynKind kind;
@@ -121,17 +128,21 @@ struct DirSyn {
   Ident name;      /* DIR_NAME */
   int n;           /* DIR_LIT: components */
   Expr **comps;
+  Expr *desig;     /* DIR_DESIG: the designator dir100[k], its type the direction type */
   Symbol *sym;     /* sema: the direction named */
   bool checked;    /* sema has evaluated it: the fields below are valid */
   bool ok, known;  /* no error; all components are compile-time constants */
   int rank;
   int64_t vals[6];
+  unsigned zero;   /* bit k: component k is certainly 0 (a known 0, or sign '0' of its type) */
 };
 
 /* ---- types ----------------------------------------------------------------------- */
 
 typedef enum {
-  TS_SCALAR, TS_NAME, TS_ENUM, TS_RECORD, TS_ARRAY, TS_PARALLEL, TS_UNSUPPORTED
+  TS_SCALAR, TS_NAME, TS_ENUM, TS_RECORD, TS_ARRAY, TS_PARALLEL, TS_UNSUPPORTED,
+  TS_DIRECTION, /* direction<+,0,-> (section 15.1) */
+  TS_REGION     /* region<..,*> (section 15.1) */
 } TypeSynKind;
 
 typedef struct Enumerator {
@@ -164,6 +175,8 @@ struct TypeSyn {
   Bracket *region;        /* TS_PARALLEL */
   TypeSyn *elem;          /* TS_ARRAY, TS_PARALLEL */
   const char *unsupported;/* TS_UNSUPPORTED: the E45 message */
+  int rank;               /* TS_DIRECTION, TS_REGION: one entry of shape per dimension */
+  char shape[6];          /* TS_DIRECTION: '+', '-' or '0'; TS_REGION: '.' (range, '..') or '*' */
   Type *sem;              /* sema */
 };
 
@@ -176,6 +189,8 @@ struct InitSyn {
   int nitems;
   InitSyn **entries;  /* sema: for an array of records or arrays, one initializer per element */
   int nentries;
+  RegionSyn *region;  /* sema: the initializer read as a region (type region<...>, section 15.1) */
+  DirSyn *dir;        /* sema: the initializer read as a direction (type direction<...>) */
 };
 
 /* ---- expressions ------------------------------------------------------------------ */
@@ -191,6 +206,8 @@ typedef enum {
   EX_REDUCE,    /* op<< e, op<< [S] e */
   EX_SCAN,      /* op|| e, op||[dims] e */
   EX_FLOOD,     /* >>[S] e */
+  EX_UREDUCE,   /* f<< e, f<< (e1, ..., em): a user-defined reduction (section 15.5) */
+  EX_REGIONVAL, /* a region or direction written where a value goes (an initializer, ':=') */
   EX_UNSUPPORTED
 } ExprKind;
 
@@ -207,9 +224,9 @@ struct Expr {
   const char *str;  /* EX_STRING: value after escapes and concatenation */
   int slen;
   /* names and structure */
-  Ident name;       /* EX_NAME, EX_CALL (callee), EX_FIELD (field) */
+  Ident name;       /* EX_NAME, EX_CALL (callee), EX_FIELD (field), EX_UREDUCE (the procedures' name) */
   Expr *base;       /* EX_INDEX, EX_FIELD, EX_SHIFT */
-  Expr **args;      /* EX_INDEX, EX_CALL */
+  Expr **args;      /* EX_INDEX, EX_CALL, EX_UREDUCE (the operands: one, or a tuple) */
   int nargs;
   int op;           /* OpKind, RedOp */
   Expr *lhs, *rhs;  /* EX_BINARY; EX_UNARY/REDUCE/SCAN/FLOOD use rhs as operand */
@@ -218,12 +235,20 @@ struct Expr {
   Bracket *region;  /* EX_REDUCE (partial), EX_FLOOD, EX_SCAN (dimension list) */
   const char *unsupported; /* EX_UNSUPPORTED: the E45 message */
   Expr *inner;      /* EX_UNSUPPORTED: subexpressions still worth walking (may be NULL) */
+  RegionSyn *rsyn;  /* EX_REGIONVAL: the region (or, for a direction type, direction) as written */
   /* semantic annotations */
   Type *type;
   int rank;         /* 0: scalar */
   bool parallel;
-  Symbol *sym;      /* EX_NAME, EX_CALL: what the name denotes */
+  bool projection;  /* an indexed-array designator with a '[]' that is not its last part, or
+                       several (c.max[].loc[], section 15.7): type is the projection's shape */
+  bool over_processes; /* EX_REDUCE of a scalar that reads a free variable: combines one value
+                          per process, not the indices of a region (section 15.6) */
+  Symbol *sym;      /* EX_NAME, EX_CALL: what the name denotes (a call: the overload chosen) */
   Region *source;   /* EX_FLOOD, EX_REDUCE with a region: its source region (sema) */
+  Type *ptype;      /* a designator that denotes a whole parallel array (A, U[k]): its parallel
+                       type, with the declared region (for U[k]: U's element type) */
+  struct UserReduce *ureduce; /* EX_UREDUCE: the procedures chosen (sema_internal.h) */
 };
 
 /* ---- statements ------------------------------------------------------------------- */
@@ -324,6 +349,7 @@ struct Decl {
   const char *header; /* D_EXTERN_HEADER: the header name */
   Loc header_loc;
   const char *unsupported; /* D_UNSUPPORTED: the E45 message; D_LOCAL_KEYWORD: the keyword */
+  bool is_free;       /* a 'free var' item (section 15.6) */
   Symbol **syms;      /* sema: one per name */
   int construct;      /* sema: its diagnostics construct (one error per declaration item) */
 };

@@ -60,6 +60,7 @@ static void put_bracket(Dump *D, const Bracket *b) {
 static void put_dir(Dump *D, const DirSyn *d) {
   if (!d) { fputc('?', D->out); return; }
   if (d->kind == DIR_NAME) { fputs(d->name.name ? d->name.name : "?", D->out); return; }
+  if (d->kind == DIR_DESIG) { put_expr(D, d->desig); return; }
   fputc('[', D->out);
   put_exprs(D, d->comps, d->n);
   fputc(']', D->out);
@@ -103,6 +104,22 @@ static void put_region_op(Dump *D, const char *op, const Expr *e, bool space) {
   fputc(')', D->out);
 }
 
+/* A procedure named with the line of its declaration ("mm@12"): which member of its family. */
+static void put_member(Dump *D, const Symbol *m, bool fn) {
+  fprintf(D->out, "%s@%d%s", m->name, m->loc.line, fn ? " (function)" : "");
+}
+
+/* Print the procedures a user-defined reduction uses (section 15.5). */
+static void put_ureduce(Dump *D, const UserReduce *u) {
+  fputs("{identity ", D->out);
+  put_member(D, u->identity, u->identity_fn);
+  fputs(", accumulate ", D->out);
+  put_member(D, u->accumulate, u->accumulate_fn);
+  fputs(", combine ", D->out);
+  put_member(D, u->combine, u->combine_fn);
+  fprintf(D->out, ", state %s}", tname(D, u->state));
+}
+
 /* Print an expression in source-like syntax, every operation parenthesized. */
 static void put_expr(Dump *D, const Expr *e) {
   if (!e) { fputc('?', D->out); return; }
@@ -111,16 +128,33 @@ static void put_expr(Dump *D, const Expr *e) {
   case EX_NAME: fputs(e->name.name ? e->name.name : "?", D->out); break;
   case EX_INDEX: put_expr(D, e->base); fputc('[', D->out); put_exprs(D, e->args, e->nargs); fputc(']', D->out); break;
   case EX_FIELD: put_expr(D, e->base); fprintf(D->out, ".%s", e->name.name ? e->name.name : "?"); break;
-  case EX_CALL: fprintf(D->out, "%s(", e->name.name ? e->name.name : "?"); put_exprs(D, e->args, e->nargs); fputc(')', D->out); break;
+  case EX_CALL:
+    if (e->sym && e->sym->kind == SYM_PROC && (e->sym->next_overload || e->sym->overload_index)) put_member(D, e->sym, false);
+    else fputs(e->name.name ? e->name.name : "?", D->out);
+    fputc('(', D->out);
+    put_exprs(D, e->args, e->nargs);
+    fputc(')', D->out);
+    break;
   case EX_UNARY: fprintf(D->out, "(%s", op_spelling((OpKind)e->op)); put_expr(D, e->rhs); fputc(')', D->out); break;
   case EX_BINARY:
     fputc('(', D->out); put_expr(D, e->lhs); fprintf(D->out, " %s ", op_spelling((OpKind)e->op));
     put_expr(D, e->rhs); fputc(')', D->out);
     break;
   case EX_SHIFT: put_expr(D, e->base); fputs(e->wrap ? "@^" : "@", D->out); put_dir(D, e->dir); break;
-  case EX_REDUCE: put_region_op(D, reduce_spelling((RedOp)e->op), e, true); break;
+  case EX_REDUCE:
+    put_region_op(D, reduce_spelling((RedOp)e->op), e, true);
+    if (e->over_processes) fputs("{over processes}", D->out);
+    break;
   case EX_SCAN: put_region_op(D, scan_spelling((RedOp)e->op), e, false); break;
   case EX_FLOOD: put_region_op(D, ">>", e, false); break;
+  case EX_UREDUCE:
+    fprintf(D->out, "(%s<< ", e->name.name ? e->name.name : "?");
+    if (e->nargs > 1) fputc('(', D->out);
+    put_exprs(D, e->args, e->nargs);
+    fputs(e->nargs > 1 ? "))" : ")", D->out);
+    if (e->ureduce) put_ureduce(D, e->ureduce);
+    break;
+  case EX_REGIONVAL: if (!e->rsyn || !put_src(D, e->rsyn->start, e->rsyn->end)) fputs("[...]", D->out); break;
   case EX_UNSUPPORTED: fputs("<unsupported>", D->out); break;
   }
 }
@@ -166,6 +200,12 @@ static void put_rdim(Dump *D, const RDim *d) {
    (a covering region always comes from the innermost enclosing region statement). */
 static bool put_region_src(Dump *D, const Region *r) {
   if (r->syn) return put_src(D, r->syn->start, r->syn->end);
+  if (r->desig) {
+    fputc('[', D->out);
+    put_expr(D, r->desig);
+    fputc(']', D->out);
+    return true;
+  }
   if (D->bracket) put_bracket(D, D->bracket);
   return D->bracket != NULL;
 }
@@ -205,6 +245,7 @@ static void put_type(Dump *D, const Type *t, const TypeSyn *ts) {
   if (t->kind == TY_PARALLEL) {
     if (!t->region_name && !t->region) { fputs(tname(D, t), D->out); return; }  /* blank: [,] T */
     if (t->region_name && t->region_name->name) fprintf(D->out, "[%s] ", t->region_name->name);
+    else if (!region_all_known(t->region) && ts && ts->kind == TS_PARALLEL) { put_bracket(D, ts->region); fputc(' ', D->out); }
     else { put_region(D, t->region); fputc(' ', D->out); }
     put_type(D, t->elem, NULL);
     return;
@@ -218,7 +259,7 @@ static void put_type(Dump *D, const Type *t, const TypeSyn *ts) {
       else { put_expr(D, a->lo); fputs("..", D->out); put_expr(D, a->hi); }
     }
     fputs("] of ", D->out);
-    put_type(D, t->elem, NULL);
+    put_type(D, t->elem, ts && ts->kind == TS_ARRAY ? ts->elem : NULL);
     return;
   }
   fputs(tname(D, t), D->out);
@@ -244,9 +285,10 @@ static void put_type_body(Dump *D, const Type *t) {
   }
 }
 
-/* Print the border widths of a parallel array variable. */
+/* Print the border widths of a parallel array variable (or of an indexed array of them). */
 static void put_border(Dump *D, const Symbol *s) {
-  int rank = s->type && s->type->kind == TY_PARALLEL ? s->type->rank : 0;
+  const Type *t = sema_parallel_type(s);
+  int rank = t ? t->rank : 0;
   if (rank <= 0 || rank > MAX_RANK) return;
   for (int side = 0; side < 2; side++) {
     const int *w = side ? s->border_hi : s->border_lo;
@@ -307,7 +349,7 @@ static void dump_item(Dump *D, const Decl *d, int depth) {
   for (int i = 0; i < d->nnames; i++) {
     const Symbol *s = d->syms ? d->syms[i] : NULL;
     begin_line(D, d->names[i].loc.line, depth);
-    fprintf(D->out, "%s %s", decl_keyword(d->kind), d->names[i].name ? d->names[i].name : "?");
+    fprintf(D->out, "%s%s %s", d->is_free ? "free " : "", decl_keyword(d->kind), d->names[i].name ? d->names[i].name : "?");
     if (d->kind == D_REGION || d->kind == D_DIRECTION || d->kind == D_TYPE) {
       put_decl_value(D, d, s);
     } else {
@@ -316,6 +358,12 @@ static void dump_item(Dump *D, const Decl *d, int depth) {
       if (d->init) { fputs(" = ", D->out); put_init(D, d->init, true); }
       if (s && s->const_known && d->kind != D_VAR && d->kind != D_CONFIG_VAR)
         fprintf(D->out, "  value %" PRId64, s->const_val);
+      if (s && s->dir_known && s->type && s->type->kind == TY_DIRECTION) {
+        fputs("  value [", D->out);
+        for (int k = 0; k < s->dir_rank && k < MAX_RANK; k++) fprintf(D->out, "%s%" PRId64, k ? ", " : "", s->dir[k]);
+        fputc(']', D->out);
+      }
+      if (s && s->r16) fputs("  check R16", D->out); /* the generated program checks the signs */
       if (s) put_border(D, s);
     }
     fputc('\n', D->out);
@@ -338,6 +386,7 @@ static void put_proc_head(Dump *D, const Proc *p) {
   if (sym && sym->sig_done && sym->result) fprintf(D->out, " : %s", tname(D, sym->result));
   else if (p->result) { fputs(" : ", D->out); put_type(D, NULL, p->result); }
   if (D->S && sym && D->S->entry == sym) fputs("  entry", D->out);
+  if (sym && (sym->next_overload || sym->overload_index)) fprintf(D->out, "  overload %d", sym->overload_index);
   if (sym && sym->info && sym->info->needs_rank > 0) fprintf(D->out, "  needs covering rank %d", sym->info->needs_rank);
 }
 

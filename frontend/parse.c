@@ -11,7 +11,7 @@ static bool is_section_keyword(int kind) {
   switch (kind) {
   case TK_PROCEDURE: case TK_PROTOTYPE: case TK_REGION: case TK_DIRECTION: case TK_TYPE:
   case TK_CONFIG: case TK_CONSTANT: case TK_CONST: case TK_VAR: case TK_EXTERN: case TK_GRID:
-  case TK_DISTRIBUTION:
+  case TK_DISTRIBUTION: case TK_FREE:
     return true;
   default:
     return false;
@@ -182,6 +182,17 @@ Program *parse_program(Arena *a, const Source *src, Diags *diags) {
     }
     if (tok.kind == 0 && lex.eof_in_error) {
       break; /* an unterminated comment: the lexical error says it all */
+    }
+    if (tok.kind == TK_GE && !zpl_parser_accepts(parser, TK_GE) && zpl_parser_accepts_pair(parser, TK_GT, TK_EQ)) {
+      /* 'direction<+,0>= [1, 0]': the '>' that closes a type, then the '=' of the initializer */
+      Token gt = tok;
+      gt.kind = TK_GT;
+      gt.len = 1;
+      ZplParse(parser, TK_GT, gt, &ctx);
+      tok.kind = TK_EQ;
+      tok.off++;
+      tok.col++;
+      tok.len = 1;
     }
     if (token_is_reserved(tok.kind) && zpl_parser_errcnt(parser) < 0 &&
         !zpl_parser_accepts_pair(parser, tok.kind, ctx.peek.kind) &&

@@ -152,6 +152,29 @@ Expr *build_unsupported_expr(ParseCtx *ctx, Token at, const char *msg, Expr *inn
   return e;
 }
 
+Tuple build_tuple(ParseCtx *ctx, Expr *first, PtrVec *rest, Token rparen) {
+  Tuple t = {ARENA_ARRAY(ctx->arena, Expr *, rest->len + 1), rest->len + 1, tok_end(rparen)};
+  t.items[0] = first;
+  for (int i = 0; i < rest->len; i++) t.items[i + 1] = rest->items[i];
+  return t;
+}
+
+Expr *build_user_reduce(ParseCtx *ctx, Token op, Expr *operand, Tuple *tuple, int end) {
+  Expr *e = ast_expr(ctx->arena, EX_UREDUCE, tok_loc(op), op.off, end);
+  Token name = op;
+  name.len -= 2; /* the identifier without its "<<" */
+  e->name = tok_ident(ctx, name);
+  if (tuple) {
+    e->args = tuple->items;
+    e->nargs = tuple->n;
+  } else {
+    e->args = ARENA_ARRAY(ctx->arena, Expr *, 1);
+    e->args[0] = operand;
+    e->nargs = 1;
+  }
+  return e;
+}
+
 Expr *build_parens(ParseCtx *ctx, Token lp, Expr *e, Token rp) {
   (void)ctx;
   e->parens = true;
@@ -191,6 +214,17 @@ DirSyn *build_dir_name(ParseCtx *ctx, Token name) {
   d->start = name.off;
   d->end = tok_end(name);
   d->name = tok_ident(ctx, name);
+  return d;
+}
+
+DirSyn *build_dir_desig(ParseCtx *ctx, Expr *e) {
+  DirSyn *d = ARENA_NEW(ctx->arena, DirSyn);
+  d->kind = e->kind == EX_NAME ? DIR_NAME : DIR_DESIG;
+  d->loc = e->loc;
+  d->start = e->start;
+  d->end = e->end;
+  if (e->kind == EX_NAME) d->name = e->name;
+  else d->desig = e;
   return d;
 }
 
@@ -235,10 +269,17 @@ RegionSyn *build_region_bracket(ParseCtx *ctx, Bracket *b) {
   return r;
 }
 
-RegionSyn *build_region_name(ParseCtx *ctx, Token name) {
-  RegionSyn *r = ast_region(ctx->arena, RX_NAME, tok_loc(name), name.off, tok_end(name));
-  r->name = tok_ident(ctx, name);
+RegionSyn *build_region_desig(ParseCtx *ctx, Expr *e) {
+  RegionSyn *r = ast_region(ctx->arena, e->kind == EX_NAME ? RX_NAME : RX_DESIG, e->loc, e->start, e->end);
+  if (e->kind == EX_NAME) r->name = e->name;
+  else r->desig = e;
   return r;
+}
+
+Expr *build_region_value(ParseCtx *ctx, RegionSyn *r) {
+  Expr *e = ast_expr(ctx->arena, EX_REGIONVAL, r->loc, r->start, r->end);
+  e->rsyn = r;
+  return e;
 }
 
 RegionSyn *build_region_ditto(ParseCtx *ctx, Token t) {
@@ -337,6 +378,29 @@ TypeSyn *build_parallel_type(ParseCtx *ctx, Bracket *region, TypeSyn *elem) {
   return ty;
 }
 
+TypeSyn *build_shape_type(ParseCtx *ctx, TypeSynKind kind, Token kw, Shape *shape, Token gt) {
+  TypeSyn *ty = ast_type(ctx->arena, kind, tok_loc(kw), kw.off, tok_end(gt));
+  ty->rank = shape->n;
+  memcpy(ty->shape, shape->c, sizeof ty->shape);
+  return ty;
+}
+
+Shape shape_first(char c) {
+  Shape s = {1, {c}};
+  return s;
+}
+
+Shape shape_add(Shape s, char c) {
+  if (s.n < (int)sizeof s.c) s.c[s.n] = c;
+  s.n++;
+  return s;
+}
+
+char shape_zero(ParseCtx *ctx, Token t) {
+  if (t.len != 1 || ctx->src->text[t.off] != '0') parse_action_error(ctx, t, "the sign of a direction component must be '+', '-' or '0'");
+  return '0';
+}
+
 TypeSyn *build_unsupported_type(ParseCtx *ctx, Token at, const char *msg, int end) {
   TypeSyn *ty = ast_type(ctx->arena, TS_UNSUPPORTED, tok_loc(at), at.off, end);
   ty->unsupported = msg;
@@ -366,17 +430,24 @@ InitSyn *build_init_list(ParseCtx *ctx, Token lb, PtrVec *items, Token rb) {
 
 void begin_items(ParseCtx *ctx, DeclKind k, bool local) {
   ctx->item_kind = k;
+  ctx->item_free = false;
   ctx->target = local ? &ctx->locals : &ctx->prog->decls;
 }
 
 void begin_bad_items(ParseCtx *ctx, Token kw, bool local, const char *msg) {
-  Decl *d = ast_decl(ctx->arena, local ? D_LOCAL_KEYWORD : D_UNSUPPORTED, tok_loc(kw));
+  Decl *d = ast_decl(ctx->arena, local && !msg ? D_LOCAL_KEYWORD : D_UNSUPPORTED, tok_loc(kw));
   d->start = kw.off;
   d->end = tok_end(kw);
   d->unsupported = msg ? msg : arena_strndup(ctx->arena, ctx->src->text + kw.off, (size_t)kw.len);
   vec_push(ctx->arena, local ? &ctx->locals : &ctx->prog->decls, d);
   ctx->item_kind = D_UNSUPPORTED;
+  ctx->item_free = false;
   ctx->target = &ctx->discard;
+}
+
+void begin_free_items(ParseCtx *ctx, bool local) {
+  begin_items(ctx, D_VAR, local);
+  ctx->item_free = true;
 }
 
 void add_item(ParseCtx *ctx, PtrVec *names, TypeSyn *type, InitSyn *init, Token semi) {
@@ -388,6 +459,7 @@ void add_item(ParseCtx *ctx, PtrVec *names, TypeSyn *type, InitSyn *init, Token 
   d->nnames = names->len;
   d->type = type;
   d->init = init;
+  d->is_free = ctx->item_free;
   vec_push(ctx->arena, ctx->target, d);
 }
 
@@ -475,11 +547,22 @@ void end_procedure(ParseCtx *ctx, Stmt *body) {
   ctx->locals = (PtrVec){0};
 }
 
-void begin_nested_procedure(ParseCtx *ctx, Token kw) {
-  begin_bad_items(ctx, kw, true, NULL); /* E41 at the keyword of the nested procedure */
+/* Keep the enclosing locals aside while a procedure whose locals are discarded is parsed. */
+static void save_locals(ParseCtx *ctx) {
   if (ctx->nsaved < (int)(sizeof ctx->saved_locals / sizeof ctx->saved_locals[0])) ctx->saved_locals[ctx->nsaved] = ctx->locals;
   ctx->nsaved++;
   ctx->locals = (PtrVec){0}; /* its own locals are discarded */
+}
+
+void begin_nested_procedure(ParseCtx *ctx, Token kw) {
+  begin_bad_items(ctx, kw, true, NULL); /* E41 at the keyword of the nested procedure */
+  save_locals(ctx);
+}
+
+void begin_unsupported_procedure(ParseCtx *ctx, Token kw, bool local, const char *msg) {
+  if (local) begin_bad_items(ctx, kw, true, msg); /* its E45 message, not E41 */
+  else add_unsupported_decl(ctx, kw, msg);
+  save_locals(ctx);
 }
 
 void end_nested_procedure(ParseCtx *ctx) {

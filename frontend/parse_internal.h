@@ -18,6 +18,7 @@ typedef struct ParseCtx {
   const Source *src;
   Program *prog;
   DeclKind item_kind;  /* kind of the items of the section being parsed */
+  bool item_free;      /* they are 'free var' items */
   PtrVec *target;      /* where the items go: the program, a procedure's locals, or discard */
   PtrVec discard;
   PtrVec locals;       /* locals of the procedure being parsed */
@@ -31,6 +32,19 @@ typedef struct ParseCtx {
   OpenBlock *blocks;
   int nblocks, capblocks;
 } ParseCtx;
+
+/* The signs of a direction type or the dimensions of a region type, as parsed (section 15.1). */
+typedef struct Shape {
+  int n;          /* entries written (more than 6 are counted, not kept) */
+  char c[6];
+} Shape;
+
+/* The operand tuple of a user-defined reduction, (e1, ..., em) (section 15.5). */
+typedef struct Tuple {
+  Expr **items;
+  int n;
+  int end;        /* byte offset just past the ')' */
+} Tuple;
 
 /* Word and report a syntax error at tok, given the parser state before tok. Returns true for S5
  * (a reserved word where a name fits), after which parsing goes on with a name in its place. */
@@ -64,14 +78,22 @@ Expr *build_reduce(ParseCtx *ctx, Token op, Bracket *region, Expr *operand);
 Expr *build_scan(ParseCtx *ctx, Token op, Bracket *dims, Expr *operand);
 Expr *build_flood(ParseCtx *ctx, Token op, Bracket *region, Expr *operand);
 Expr *build_unsupported_expr(ParseCtx *ctx, Token at, const char *msg, Expr *inner, int end);
+/* f<< e (tuple NULL) or f<< (e1, ..., em). */
+Expr *build_user_reduce(ParseCtx *ctx, Token op, Expr *operand, Tuple *tuple, int end);
+Tuple build_tuple(ParseCtx *ctx, Expr *first, PtrVec *rest, Token rparen);
+/* A region or direction written where a value goes (an initializer, the value of ':='). */
+Expr *build_region_value(ParseCtx *ctx, RegionSyn *r);
 Expr *build_parens(ParseCtx *ctx, Token lp, Expr *e, Token rp);
 Bracket *build_bracket(ParseCtx *ctx, Token lb, PtrVec *items, Token rb);
 BracketItem *build_bitem(ParseCtx *ctx, BracketItemKind kind, Loc loc, Expr *lo, Expr *hi, RegionSyn *r);
 DirSyn *build_dir_name(ParseCtx *ctx, Token name);
 DirSyn *build_dir_list(ParseCtx *ctx, Token lb, PtrVec *comps, Token rb);
 DirSyn *build_dir_bracket(ParseCtx *ctx, Bracket *b);
+/* A direction written as a designator: a name, or an element dir100[k] of an array of directions. */
+DirSyn *build_dir_desig(ParseCtx *ctx, Expr *d);
+/* A region written as a designator: a name, or an element Level[k] of an array of regions. */
+RegionSyn *build_region_desig(ParseCtx *ctx, Expr *d);
 RegionSyn *build_region_bracket(ParseCtx *ctx, Bracket *b);
-RegionSyn *build_region_name(ParseCtx *ctx, Token name);
 RegionSyn *build_region_ditto(ParseCtx *ctx, Token t);
 RegionSyn *build_region_prep(ParseCtx *ctx, RegionSynKind kind, DirSyn *dir, Token op, RegionSyn *base);
 RegionSyn *build_region_post(ParseCtx *ctx, RegionSynKind kind, RegionSyn *base, Token op, DirSyn *dir, Expr *mask);
@@ -85,13 +107,25 @@ TypeSyn *build_array_type(ParseCtx *ctx, Token kw, PtrVec *bounds, TypeSyn *elem
 BoundSyn *build_bound(ParseCtx *ctx, Expr *lo, Expr *hi);
 TypeSyn *build_parallel_type(ParseCtx *ctx, Bracket *region, TypeSyn *elem);
 TypeSyn *build_unsupported_type(ParseCtx *ctx, Token at, const char *msg, int end);
+/* direction<...> (kind TS_DIRECTION) or region<...> (TS_REGION). */
+TypeSyn *build_shape_type(ParseCtx *ctx, TypeSynKind kind, Token kw, Shape *shape, Token gt);
+Shape shape_first(char c);
+Shape shape_add(Shape s, char c);
+/* The sign '0' of a direction type; any other integer literal there is a syntax error. */
+char shape_zero(ParseCtx *ctx, Token t);
 InitSyn *build_init_expr(ParseCtx *ctx, Expr *e);
 InitSyn *build_init_list(ParseCtx *ctx, Token lb, PtrVec *items, Token rb);
 Ident *build_ident_box(ParseCtx *ctx, Token t);
 /* Start a section whose items are declarations of kind k, going to the program or a procedure. */
 void begin_items(ParseCtx *ctx, DeclKind k, bool local);
-/* Start a section whose items are discarded after an E41 or E45 marker was recorded. */
+/* Start a section whose items are discarded after an E41 marker (local, msg NULL) or an E45 marker
+ * with message msg was recorded. */
 void begin_bad_items(ParseCtx *ctx, Token kw, bool local, const char *msg);
+/* Start the items of a 'free var' section (section 15.6), global or local. */
+void begin_free_items(ParseCtx *ctx, bool local);
+/* A procedure that gets an E45 message at kw (a free procedure): its locals and body are parsed and
+ * dropped; end_nested_procedure ends it. */
+void begin_unsupported_procedure(ParseCtx *ctx, Token kw, bool local, const char *msg);
 void add_item(ParseCtx *ctx, PtrVec *names, TypeSyn *type, InitSyn *init, Token semi);
 void add_region_item(ParseCtx *ctx, Token name, RegionSyn *r, Token semi);
 void add_dir_item(ParseCtx *ctx, Token name, DirSyn *d, Token semi);

@@ -21,8 +21,16 @@
 %stack_overflow { ctx->overflow = true; }
 %parse_failure { ctx->parse_failed = true; }
 
-/* Tokens made by the lexer that no rule uses directly, declared so they get codes. */
-%token LEXERROR RESYNC DISTWORD.
+/* Every terminal, in a fixed order, so that the token codes (and the code compiled from switches on
+ * them) do not change when rules are added; LEXERROR, RESYNC and DISTWORD are made by the lexer and
+ * the parse driver and used by no rule. */
+%token LEXERROR RESYNC DISTWORD PROGRAM IDENT SEMI PROTOTYPE EXTERN TYPE FREE STATIC CONFIG VAR CONST
+  CONSTANT REGION DIRECTION GRID DISTRIBUTION COLON EQ COMMA LBRACE RBRACE LPAREN RPAREN PROCEDURE IN OUT
+  INOUT BEGIN END SCALAR RECORD UNION ARRAY LBRACKET RBRACKET OF COMPLEX GENERIC LT GT DOTDOT STAR
+  QUESTION GRIDDIM AT BY WITH WITHOUT SWITH DITTO ASSIGN OPASSIGN PERMASSIGN REGASSIGN IF THEN WHILE DO
+  REPEAT UNTIL FOR TO DOWNTO EXIT CONTINUE RETURN HALT WRITE WRITELN READ WRAP REFLECT SCAN INTERLEAVE
+  BREAD BWRITE ATSIGN ATCARET HASH PRIMEAT ELSIF ELSE PIPE AMP NE LE GE PLUS MINUS SLASH PERCENT BANG
+  REDUCE SCANOP FLOOD USERREDUCE USERSCAN INTLIT FLOATLIT CHARLIT STRINGLIT DOT.
 
 /* ---- programs and sections ---------------------------------------------------- */
 
@@ -47,8 +55,13 @@ section ::= EXTERN(K) strlit(S) SEMI. { add_header(ctx, K, S); }
 section ::= EXTERN(K) TYPE junk SEMI. { add_unsupported_decl(ctx, K, "extern type declarations are not supported"); }
 section ::= proc_head locals body(B) SEMI. { end_procedure(ctx, B); }
 section ::= dist_head junk_items.
-section ::= FREE(K) section. { add_unsupported_decl(ctx, K, "free variables and procedures are not supported"); }
+section ::= free_var_head var_items.
+section ::= free_proc_head locals body SEMI. { end_nested_procedure(ctx); }
+section ::= FREE(K) PROTOTYPE proc_header SEMI. { add_unsupported_decl(ctx, K, "free procedures are not supported"); }
 section ::= STATIC(K) section. { add_unsupported_decl(ctx, K, "static variables are not supported"); }
+
+free_var_head ::= FREE VAR. { begin_free_items(ctx, false); }
+free_proc_head ::= FREE(K) PROCEDURE proc_header SEMI. { begin_unsupported_procedure(ctx, K, false, "free procedures are not supported"); }
 
 config_var_head ::= CONFIG VAR. { begin_items(ctx, D_CONFIG_VAR, false); }
 config_const_head ::= CONFIG CONST. { begin_items(ctx, D_CONFIG_CONST, false); }
@@ -111,6 +124,8 @@ init_opt(A) ::= EQ init(I). { A = I; }
 
 %type init {InitSyn *}
 init(A) ::= expr(E). { A = build_init_expr(ctx, E); }
+init(A) ::= rterm_nt(R). { A = build_init_expr(ctx, build_region_value(ctx, R)); }
+init(A) ::= rexpr_op(R). { A = build_init_expr(ctx, build_region_value(ctx, R)); }
 init(A) ::= LBRACE(L) init_list(I) comma_opt RBRACE(R). { A = build_init_list(ctx, L, &I, R); }
 %type init_list {PtrVec}
 init_list(A) ::= init(I). { A = (PtrVec){0}; vec_push(ctx->arena, &A, I); }
@@ -160,7 +175,15 @@ local_section ::= local_proc_head locals body SEMI. { end_nested_procedure(ctx);
 local_section ::= PROTOTYPE(K) proc_header SEMI. { begin_bad_items(ctx, K, true, NULL); }
 local_section ::= EXTERN(K) PROTOTYPE proc_header SEMI. { begin_bad_items(ctx, K, true, NULL); }
 local_section ::= STATIC(K) local_var_head var_items. { add_unsupported_decl(ctx, K, "static variables are not supported"); }
+local_section ::= local_dist_head junk_items.
+local_section ::= local_free_head var_items.
+local_section ::= local_free_proc_head locals body SEMI. { end_nested_procedure(ctx); }
+local_section ::= FREE(K) PROTOTYPE proc_header SEMI. { add_unsupported_decl(ctx, K, "free procedures are not supported"); }
 local_var_head ::= VAR. { begin_items(ctx, D_VAR, true); }
+local_free_head ::= FREE VAR. { begin_free_items(ctx, true); }
+local_dist_head ::= GRID(K). { begin_bad_items(ctx, K, true, "grids and distributions are not supported"); }
+local_dist_head ::= DISTRIBUTION(K). { begin_bad_items(ctx, K, true, "grids and distributions are not supported"); }
+local_free_proc_head ::= FREE(K) PROCEDURE proc_header SEMI. { begin_unsupported_procedure(ctx, K, true, "free procedures are not supported"); }
 local_proc_head ::= PROCEDURE(K) proc_header SEMI. { begin_nested_procedure(ctx, K); }
 local_bad_head ::= CONST(K). { begin_bad_items(ctx, K, true, NULL); }
 local_bad_head ::= CONSTANT(K). { begin_bad_items(ctx, K, true, NULL); }
@@ -186,12 +209,27 @@ type(A) ::= ARRAY(K) LBRACKET bounds(B) RBRACKET OF type(T). { A = build_array_t
 type(A) ::= bracket(R) type(T). { A = build_parallel_type(ctx, R, T); }
 type(A) ::= COMPLEX(K). { A = build_unsupported_type(ctx, K, "complex types are not supported", tok_end(K)); }
 type(A) ::= GENERIC(K). { A = build_unsupported_type(ctx, K, "generic and opaque types are not supported", tok_end(K)); }
-type(A) ::= REGION(K). { A = build_unsupported_type(ctx, K, "region and direction values are not supported", tok_end(K)); }
-type(A) ::= REGION(K) LT junk GT(E). { A = build_unsupported_type(ctx, K, "region and direction values are not supported", tok_end(E)); }
-type(A) ::= DIRECTION(K). { A = build_unsupported_type(ctx, K, "region and direction values are not supported", tok_end(K)); }
-type(A) ::= DIRECTION(K) LT junk GT(E). { A = build_unsupported_type(ctx, K, "region and direction values are not supported", tok_end(E)); }
-type(A) ::= FREE(K) type(T). { A = build_unsupported_type(ctx, K, "free variables and procedures are not supported", T->end); }
+type(A) ::= REGION(K). { A = build_unsupported_type(ctx, K, "region and direction values are not supported here", tok_end(K)); }
+type(A) ::= REGION(K) LT region_shape(S) GT(E). { A = build_shape_type(ctx, TS_REGION, K, &S, E); }
+type(A) ::= DIRECTION(K). { A = build_unsupported_type(ctx, K, "region and direction values are not supported here", tok_end(K)); }
+type(A) ::= DIRECTION(K) LT dir_shape(S) GT(E). { A = build_shape_type(ctx, TS_DIRECTION, K, &S, E); }
+type(A) ::= FREE(K) type(T). { A = build_unsupported_type(ctx, K, "'free' can only begin a 'free var' section", T->end); }
 type(A) ::= STATIC(K) type(T). { A = build_unsupported_type(ctx, K, "static variables are not supported", T->end); }
+
+/* The signs of direction<+,0,-> and the dimensions of region<..,*> (section 15.1). */
+%type dir_shape {Shape}
+dir_shape(A) ::= dir_sign(C). { A = shape_first(C); }
+dir_shape(A) ::= dir_shape(B) COMMA dir_sign(C). { A = shape_add(B, C); }
+%type dir_sign {char}
+dir_sign(A) ::= PLUS. { A = '+'; }
+dir_sign(A) ::= MINUS. { A = '-'; }
+dir_sign(A) ::= INTLIT(T). { A = shape_zero(ctx, T); }
+%type region_shape {Shape}
+region_shape(A) ::= region_dim(C). { A = shape_first(C); }
+region_shape(A) ::= region_shape(B) COMMA region_dim(C). { A = shape_add(B, C); }
+%type region_dim {char}
+region_dim(A) ::= DOTDOT. { A = '.'; }
+region_dim(A) ::= STAR. { A = '*'; }
 
 %type enum_list {PtrVec}
 enum_list(A) ::= enumerator(E). { A = (PtrVec){0}; vec_push(ctx->arena, &A, E); }
@@ -242,11 +280,13 @@ rexpr_op(A) ::= rexpr(B) WITH(K) designator(M). { A = build_region_post(ctx, RX_
 rexpr_op(A) ::= rexpr(B) WITHOUT(K) designator(M). { A = build_region_post(ctx, RX_WITHOUT, B, K, NULL, M); }
 rexpr_op(A) ::= rexpr(B) SWITH(K) designator(M). { A = build_region_post(ctx, RX_SPARSE, B, K, NULL, M); }
 %type rterm {RegionSyn *}
-rterm(A) ::= IDENT(N). { A = build_region_name(ctx, N); }
+rterm(A) ::= designator(D). { A = build_region_desig(ctx, D); }
 rterm(A) ::= rterm_nt(R). { A = R; }
 %type rterm_nt {RegionSyn *}
 rterm_nt(A) ::= IDENT(N) OF(K) rterm(B). { A = build_region_prep(ctx, RX_OF, build_dir_name(ctx, N), K, B); }
 rterm_nt(A) ::= IDENT(N) IN(K) rterm(B). { A = build_region_prep(ctx, RX_IN, build_dir_name(ctx, N), K, B); }
+rterm_nt(A) ::= sub_designator(N) OF(K) rterm(B). { A = build_region_prep(ctx, RX_OF, build_dir_desig(ctx, N), K, B); }
+rterm_nt(A) ::= sub_designator(N) IN(K) rterm(B). { A = build_region_prep(ctx, RX_IN, build_dir_desig(ctx, N), K, B); }
 rterm_nt(A) ::= bracket(D) OF(K) rterm(B). { A = build_region_prep(ctx, RX_OF, build_dir_bracket(ctx, D), K, B); }
 rterm_nt(A) ::= bracket(D) IN(K) rterm(B). { A = build_region_prep(ctx, RX_IN, build_dir_bracket(ctx, D), K, B); }
 rterm_nt(A) ::= DITTO(T). { A = build_region_ditto(ctx, T); }
@@ -254,6 +294,7 @@ rterm_nt(A) ::= bracket(B). { A = build_region_bracket(ctx, B); }
 
 %type dir {DirSyn *}
 dir(A) ::= IDENT(N). { A = build_dir_name(ctx, N); }
+dir(A) ::= sub_designator(D). { A = build_dir_desig(ctx, D); }
 dir(A) ::= LBRACKET(L) expr_list(E) RBRACKET(R). { A = build_dir_list(ctx, L, &E, R); }
 
 /* ---- statements --------------------------------------------------------------------- */
@@ -267,9 +308,13 @@ stmts(A) ::= stmts(B) error. { A = B; }
 %type stmt {Stmt *}
 stmt(A) ::= lhs(L) ASSIGN(O) expr(R). { A = build_assign(ctx, L, O, AS_ASSIGN, R); }
 stmt(A) ::= lhs(L) OPASSIGN(O) expr(R). { A = build_assign(ctx, L, O, (int)O.ival, R); }
+stmt(A) ::= lhs(L) ASSIGN(O) rterm_nt(R). { A = build_assign(ctx, L, O, AS_ASSIGN, build_region_value(ctx, R)); }
+stmt(A) ::= lhs(L) ASSIGN(O) rexpr_op(R). { A = build_assign(ctx, L, O, AS_ASSIGN, build_region_value(ctx, R)); }
 stmt(A) ::= lhs(L) EQ(O) expr(R). { parse_action_error(ctx, O, "'=' cannot be used for assignment; use ':='"); A = build_assign(ctx, L, O, AS_ASSIGN, R); }
 stmt(A) ::= lhs(L) PERMASSIGN(O) expr. { (void)L; A = build_unsupported_stmt(ctx, O, "permutation and remap operators are not supported"); }
-stmt(A) ::= lhs(L) REGASSIGN(O) expr. { (void)L; A = build_unsupported_stmt(ctx, O, "region and direction values are not supported"); }
+stmt(A) ::= lhs(L) REGASSIGN(O) expr. { (void)L; A = build_unsupported_stmt(ctx, O, "region and direction values are not supported here"); }
+stmt(A) ::= lhs(L) REGASSIGN(O) rterm_nt. { (void)L; A = build_unsupported_stmt(ctx, O, "region and direction values are not supported here"); }
+stmt(A) ::= lhs(L) REGASSIGN(O) rexpr_op. { (void)L; A = build_unsupported_stmt(ctx, O, "region and direction values are not supported here"); }
 stmt(A) ::= call(C). { A = build_call_stmt(ctx, C); }
 stmt(A) ::= BEGIN(K) stmts(L) END. { A = build_block(ctx, K, &L); }
 stmt(A) ::= bracket(R) stmt(S). { A = build_region_stmt(ctx, R, S); }
@@ -361,10 +406,14 @@ prefix_expr(A) ::= REDUCE(O) bracket(R) prefix_expr(E). { A = build_reduce(ctx, 
 prefix_expr(A) ::= SCANOP(O) prefix_expr(E). { A = build_scan(ctx, O, NULL, E); }
 prefix_expr(A) ::= SCANOP(O) bracket(R) prefix_expr(E). { A = build_scan(ctx, O, R, E); }
 prefix_expr(A) ::= FLOOD(O) bracket(R) prefix_expr(E). { A = build_flood(ctx, O, R, E); }
-prefix_expr(A) ::= USERREDUCE(O) prefix_expr(E). { A = build_unsupported_expr(ctx, O, "user-defined reductions are not supported", E, E->end); }
-prefix_expr(A) ::= USERREDUCE(O) bracket prefix_expr(E). { A = build_unsupported_expr(ctx, O, "user-defined reductions are not supported", E, E->end); }
+prefix_expr(A) ::= USERREDUCE(O) prefix_expr(E). { A = build_user_reduce(ctx, O, E, NULL, E->end); }
+prefix_expr(A) ::= USERREDUCE(O) tuple(T). { A = build_user_reduce(ctx, O, NULL, &T, T.end); }
+prefix_expr(A) ::= USERREDUCE(O) bracket prefix_expr(E). { A = build_unsupported_expr(ctx, O, "user-defined partial reductions are not supported", E, E->end); }
+prefix_expr(A) ::= USERREDUCE(O) bracket tuple(T). { A = build_unsupported_expr(ctx, O, "user-defined partial reductions are not supported", NULL, T.end); }
 prefix_expr(A) ::= USERSCAN(O) prefix_expr(E). { A = build_unsupported_expr(ctx, O, "user-defined scans are not supported", E, E->end); }
+prefix_expr(A) ::= USERSCAN(O) tuple(T). { A = build_unsupported_expr(ctx, O, "user-defined scans are not supported", NULL, T.end); }
 prefix_expr(A) ::= USERSCAN(O) bracket prefix_expr(E). { A = build_unsupported_expr(ctx, O, "user-defined scans are not supported", E, E->end); }
+prefix_expr(A) ::= USERSCAN(O) bracket tuple(T). { A = build_unsupported_expr(ctx, O, "user-defined scans are not supported", NULL, T.end); }
 prefix_expr(A) ::= pow_expr(E). { A = E; }
 
 /* '^' groups to the left; a prefix operator in the exponent extends over the rest of it. */
@@ -381,6 +430,8 @@ pow_rhs(A) ::= REDUCE(O) bracket(R) pow_tail(E). { A = build_reduce(ctx, O, R, E
 pow_rhs(A) ::= SCANOP(O) pow_tail(E). { A = build_scan(ctx, O, NULL, E); }
 pow_rhs(A) ::= SCANOP(O) bracket(R) pow_tail(E). { A = build_scan(ctx, O, R, E); }
 pow_rhs(A) ::= FLOOD(O) bracket(R) pow_tail(E). { A = build_flood(ctx, O, R, E); }
+pow_rhs(A) ::= USERREDUCE(O) pow_tail(E). { A = build_user_reduce(ctx, O, E, NULL, E->end); }
+pow_rhs(A) ::= USERREDUCE(O) tuple(T). { A = build_user_reduce(ctx, O, NULL, &T, T.end); }
 %type pow_tail {Expr *}
 pow_tail(A) ::= pow_expr(E). [CARET] { A = E; }
 pow_tail(A) ::= MINUS(O) pow_tail(E). { A = build_unary(ctx, O, OP_NEG, E); }
@@ -391,6 +442,12 @@ pow_tail(A) ::= REDUCE(O) bracket(R) pow_tail(E). { A = build_reduce(ctx, O, R, 
 pow_tail(A) ::= SCANOP(O) pow_tail(E). { A = build_scan(ctx, O, NULL, E); }
 pow_tail(A) ::= SCANOP(O) bracket(R) pow_tail(E). { A = build_scan(ctx, O, R, E); }
 pow_tail(A) ::= FLOOD(O) bracket(R) pow_tail(E). { A = build_flood(ctx, O, R, E); }
+pow_tail(A) ::= USERREDUCE(O) pow_tail(E). { A = build_user_reduce(ctx, O, E, NULL, E->end); }
+pow_tail(A) ::= USERREDUCE(O) tuple(T). { A = build_user_reduce(ctx, O, NULL, &T, T.end); }
+
+/* The operand tuple of a user-defined reduction: two or more expressions (section 15.5). */
+%type tuple {Tuple}
+tuple(A) ::= LPAREN expr(F) COMMA expr_list(L) RPAREN(R). { A = build_tuple(ctx, F, &L, R); }
 
 %type postfix_expr {Expr *}
 postfix_expr(A) ::= primary(P). { A = P; }
@@ -414,9 +471,13 @@ strlit(A) ::= strlit(B) STRINGLIT(T). { A = build_string(ctx, B, T); }
 
 %type designator {Expr *}
 designator(A) ::= IDENT(N). { A = build_name(ctx, N); }
-designator(A) ::= designator(B) LBRACKET RBRACKET(R). { A = build_index(ctx, B, NULL, R); }
-designator(A) ::= designator(B) LBRACKET expr_list(L) RBRACKET(R). { A = build_index(ctx, B, &L, R); }
-designator(A) ::= designator(B) DOT IDENT(F). { A = build_field(ctx, B, F); }
+designator(A) ::= sub_designator(D). { A = D; }
+/* A designator with a subscript or a field: in a direction position, an element of an indexed array
+ * of directions, dir100[k] (section 15.1); a plain name there is a direction name. */
+%type sub_designator {Expr *}
+sub_designator(A) ::= designator(B) LBRACKET RBRACKET(R). { A = build_index(ctx, B, NULL, R); }
+sub_designator(A) ::= designator(B) LBRACKET expr_list(L) RBRACKET(R). { A = build_index(ctx, B, &L, R); }
+sub_designator(A) ::= designator(B) DOT IDENT(F). { A = build_field(ctx, B, F); }
 
 %type call {Expr *}
 call(A) ::= IDENT(N) LPAREN RPAREN(R). { A = build_call(ctx, N, NULL, R); }

@@ -148,12 +148,10 @@ void sema_predefine(Sema *S) {
     low->type = type_scalar(S, SK_INTEGER);
     scope_put(S->arena, S->predef, low->name, low);
   }
-  static const char *const timers[] = {"timer", "ClearTimer", "StartTimer", "StopTimer", "ReadTimer"};
-  for (int i = 0; i < 5; i++) {
-    Symbol *sym = sema_new_symbol(S, SYM_UNSUPPORTED, timers[i], none);
-    sym->unsupported = "the timer type is not supported; use ResetTimer and CheckTimer";
-    scope_put(S->arena, S->predef, sym->name, sym);
-  }
+  Symbol *timer = sema_new_symbol(S, SYM_TYPE, "timer", none); /* section 15.6 */
+  timer->type = type_scalar(S, SK_TIMER);
+  timer->resolve_state = 2;
+  scope_put(S->arena, S->predef, timer->name, timer);
   static const char *const queries[] = {"reglo", "reghi", "GRIDPROCS", "GRIDPROC", "numLocales", "localeID",
                                         "blk", "cut", "bind_read_func", "bind_write_func",
                                         "unbind_read_func", "unbind_write_func", "checkpoint"};
@@ -204,40 +202,37 @@ static Symbol *declare_global(Sema *S, SymKind kind, Ident *id, Decl *d) {
   return sym;
 }
 
-/* Declare a procedure, a prototype or an extern prototype (procedures may be used before them). */
+/* A procedure symbol for a declaration. */
+static Symbol *proc_symbol(Sema *S, Symbol *sym, Proc *p) {
+  sym->proc = p;
+  sym->info = ARENA_NEW(S->arena, ProcInfo);
+  sym->info->sym = sym;
+  p->sym = sym;
+  return sym;
+}
+
+/* Declare a procedure, a prototype or an extern prototype (procedures may be used before them).
+ * Program procedures of one name form a family (section 15.4), paired with their prototypes by
+ * sema_pair_families once their parameter types are known. */
 static void declare_proc(Sema *S, Decl *d) {
   Proc *p = d->proc;
   Symbol *old = scope_get(S->globals, p->name.name);
-  if (old && old->kind == SYM_PROC && old->proc) {
-    Proc *q = old->proc;
-    if (!q->is_prototype && !p->is_prototype) {
-      SEMA_ERR(S, p->loc, "procedure overloading is not supported ('%s' is already defined at line %d)",
-               p->name.name, q->name.loc.line);
-      return;
-    }
-    bool q_proto = q->is_prototype && !q->is_extern, p_proto = p->is_prototype && !p->is_extern;
-    if (q_proto && !p->is_prototype && !old->proto) { /* prototype, then its definition */
-      old->proto = q;
-      old->proc = p;
-      p->sym = old;
-      return;
-    }
-    if (p_proto && !q->is_prototype && !old->proto) { /* definition, then a prototype of it */
-      old->proto = p;
-      p->sym = old;
-      return;
-    }
+  if (old && old->kind == SYM_PROC && old->proc && !old->proc->is_extern && !p->is_extern) {
+    Symbol *m = sema_new_symbol(S, SYM_PROC, p->name.name, p->name.loc);
+    m->decl = d;
+    m->global = true;
+    proc_symbol(S, m, p);
+    Symbol *last = old;
+    while (last->next_overload) last = last->next_overload;
+    last->next_overload = m;
+    return;
   }
   if (old) {
     SEMA_ERR(S, p->name.loc, "redefinition of '%s' (previously declared at line %d)", p->name.name, old->loc.line);
     old->error = true;
     return;
   }
-  Symbol *sym = declare_global(S, SYM_PROC, &p->name, d);
-  sym->proc = p;
-  sym->info = ARENA_NEW(S->arena, ProcInfo);
-  sym->info->sym = sym;
-  p->sym = sym;
+  proc_symbol(S, declare_global(S, SYM_PROC, &p->name, d), p);
 }
 
 /* Declare the enumerators written in a type (at any depth), in order. */
@@ -281,6 +276,8 @@ static void check_entry(Sema *S) {
     SEMA_ERR(S, name->loc, "no entry procedure: a procedure named '%s' is required", name->name);
     return;
   }
+  for (Symbol *m = sym; m; m = m->next_overload) /* of a family, the member without parameters */
+    if (m->proc->nparams == 0 && !m->proc->result && !m->proc->is_prototype) sym = m;
   S->entry = sym;
   Proc *p = sym->proc;
   if (p->nparams > 0 || p->result)
@@ -318,6 +315,7 @@ Sema *sema_check(Arena *a, Program *prog, const Source *src, Diags *diags, const
     if (d->kind == D_EXTERN_HEADER) sema_import_header(S, d);
   }
   declare_globals(S);
+  sema_pair_families(S);
   check_entry(S);
   for (int i = 0; i < prog->decls.len; i++) sema_check_decl(S, prog->decls.items[i]);
   check_prototypes(S);

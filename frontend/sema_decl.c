@@ -63,7 +63,7 @@ static bool check_init_expr(Sema *S, Type *t, Expr *e, const char *name, bool in
   S->in_init = saved;
   if (et->kind == TY_ERROR) return false;
   Type *target = type_elem(t);
-  if (t->kind == TY_ARRAY) target = t->elem;
+  if (t->kind == TY_ARRAY) target = type_elem(t->elem); /* an indexed array of parallel arrays: every element's elements */
   if (e->rank > 0) {
     SEMA_ERR(S, e->loc, "an initializer must be a scalar expression");
     return false;
@@ -78,6 +78,17 @@ static bool check_init_expr(Sema *S, Type *t, Expr *e, const char *name, bool in
 /* Check an initializer for a variable or constant of type t (sections 3.9, 4.3, 4.4). */
 static bool check_init(Sema *S, Type *t, InitSyn *in, const char *name) {
   if (t->kind == TY_ERROR) return false;
+  Type *leaf = t;
+  while (leaf->kind == TY_ARRAY) leaf = leaf->elem;
+  if (in->expr && (leaf->kind == TY_DIRECTION || leaf->kind == TY_REGION))
+    return sema_regdir_init(S, t, leaf, in, name); /* section 15.1 */
+  if (type_is_array_of_parallel(t)) { /* section 15.2: a scalar for every element of every array */
+    if (!in->expr) {
+      SEMA_ERR(S, in->loc, "an initializer must be a scalar expression");
+      return false;
+    }
+    return check_init_expr(S, t, in->expr, name, false);
+  }
   if (in->expr) {
     if (t->kind == TY_RECORD && !in->expr->parens) {
       Type *et = sema_expr(S, in->expr);
@@ -130,26 +141,34 @@ static bool check_init(Sema *S, Type *t, InitSyn *in, const char *name) {
   return true;
 }
 
-/* Record a parallel array variable for border storage. */
+/* Record a parallel array variable (or indexed array of them) for border storage. */
 static void note_array(Sema *S, Symbol *sym) {
-  if (sym && sym->type && sym->type->kind == TY_PARALLEL) vec_push(S->arena, &S->arrays, sym);
+  if (sema_parallel_type(sym)) vec_push(S->arena, &S->arrays, sym);
 }
 
 /* A var item (global or local): its type once, then each name's initializer. */
 void sema_check_var_item(Sema *S, Decl *d) {
   diag_construct_begin_id(S->diags, decl_construct(S, d));
   Type *t = sema_resolve_type(S, d->type, false);
+  if (d->kind == D_VAR && !sema_type_use_ok(S, t, d->type, d->is_free ? TU_FREE_VAR : TU_VAR)) t = S->t_error;
   for (int k = 0; k < d->nnames; k++) {
     Symbol *sym = d->syms ? d->syms[k] : NULL;
     if (!sym) continue;
     sym->type = t;
     sym->error = sym->error || t->kind == TY_ERROR;
     sym->resolve_state = 2;
+    sym->is_free = d->is_free;
     note_array(S, sym);
   }
+  if (d->is_free) sema_note_gap(S, d->names[0].loc, "free variables");
+  if (type_is_array_of_parallel(t)) sema_note_gap(S, d->names[0].loc, "indexed arrays of parallel arrays");
+  if (type_has_timer(t)) sema_note_gap(S, d->type->loc, "timers");
+  bool saved_free = S->free_ok;
+  S->free_ok = d->is_free; /* a free variable's initializer may read free values */
   if (d->init && t->kind != TY_ERROR)
     for (int k = 0; k < d->nnames; k++)
       if (!check_init(S, t, d->init, d->names[k].name) && d->syms && d->syms[k]) d->syms[k]->error = true;
+  S->free_ok = saved_free;
   diag_construct_end(S->diags);
 }
 
@@ -162,7 +181,12 @@ static bool config_type_ok(const Type *t) {
 static void resolve_valued(Sema *S, Symbol *sym, Decl *d) {
   diag_construct_begin_id(S->diags, decl_construct(S, d));
   Type *t = sema_resolve_type(S, d->type, false);
+  if (!sema_type_use_ok(S, t, d->type, d->kind == D_CONST ? TU_CONST : TU_CONFIG)) t = S->t_error;
   sym->type = t;
+  if (type_has_regdir(t)) sema_note_gap(S, d->names[0].loc, "region and direction constants");
+  if (type_has_timer(t)) sema_note_gap(S, d->type->loc, "timers");
+  Symbol *saved_sym = S->init_sym;
+  S->init_sym = sym;
   if (t->kind == TY_ERROR) sym->error = true;
   else if (!d->init) {
     SEMA_ERR(S, d->names[0].loc, "'%s' must have an initializer", sym->name);
@@ -179,6 +203,7 @@ static void resolve_valued(Sema *S, Symbol *sym, Decl *d) {
   } else if (d->kind == D_CONST && d->init->expr && (type_is_integer(t) || is_scalar(t, SK_BOOLEAN))) {
     sym->const_known = sema_const_int(S, d->init->expr, &sym->const_val);
   }
+  S->init_sym = saved_sym;
   diag_construct_end(S->diags);
 }
 
@@ -217,6 +242,7 @@ static void resolve_direction_item(Sema *S, Symbol *sym, Decl *d) {
   bool known;
   if (!sema_dir(S, d->dir, &sym->dir_rank, sym->dir, &known)) sym->error = true;
   sym->dir_known = known;
+  sym->dir_zero = d->dir->zero;
   diag_construct_end(S->diags);
 }
 

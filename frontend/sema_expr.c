@@ -48,7 +48,7 @@ bool sema_is_variable(Sema *S, Expr *e) {
 }
 
 /* Check a parallel array operand against the flood dimensions of the region in effect (E30) and record it. */
-static void parallel_operand(Sema *S, Expr *e, Symbol *sym, Type *t) {
+static inline void parallel_operand(Sema *S, Expr *e, Symbol *sym, Type *t) {
   Region *r = operand_region(S);
   need_rank(S, t->rank, e->loc);
   if (r && !r->error && r->rank == t->rank) {
@@ -70,6 +70,49 @@ static void parallel_operand(Sema *S, Expr *e, Symbol *sym, Type *t) {
     a->construct = diag_current_construct(S->diags);
     vec_push(S->arena, &S->accesses, a);
   }
+}
+
+/* True if the innermost element type of t is a direction type. */
+static bool type_is_direction_leaf(const Type *t) {
+  while (t && t->kind == TY_ARRAY) t = t->elem;
+  return t && t->kind == TY_DIRECTION;
+}
+
+/* A free variable read at e (section 15.6): only where free_ok says a free value may go (E75). */
+static bool free_value_ok(Sema *S, Expr *e) {
+  if (!S->free_ok) {
+    SEMA_ERR(S, e->loc, "free value '%s' can only be reduced or assigned to a free variable", e->name.name);
+    return false;
+  }
+  if (!S->free_read) S->free_read = e;
+  return true;
+}
+
+/* The rules of section 15 for a name: region and direction constants are values only where a region
+ * or direction goes (and are constants, E11); free variables are read only where free_ok allows
+ * (E75); an indexed array of parallel arrays is always subscripted (E37). Returns e's type after an
+ * error or for a region or direction value, NULL when the usual rules decide. */
+static Type *section15_name(Sema *S, Expr *e, Symbol *sym, Type *t) {
+  bool target = S->target_ctx; /* the variable an assignment's target starts from */
+  S->target_ctx = false;
+  if (type_has_regdir(t)) {
+    if (target) {
+      SEMA_ERR(S, e->loc, "cannot assign to constant '%s'", sym->name);
+      return set(e, S->t_error, 0);
+    }
+    if (S->regdir_ok && (t->kind != TY_ARRAY || S->indexing_base)) return set(e, t, 0);
+    SEMA_ERR(S, e->loc, "'%s' is %s, not a value", sym->name, type_is_direction_leaf(t) ? "a direction" : "a region");
+    return set(e, S->t_error, 0);
+  }
+  if (sym->is_free) {
+    if (target) S->target_free = true;
+    else if (!free_value_ok(S, e)) return set(e, S->t_error, 0);
+  }
+  if (type_is_array_of_parallel(t) && !S->indexing_base) {
+    SEMA_ERR(S, e->loc, "indexed array of parallel arrays '%s' needs one subscript per dimension", sym->name);
+    return set(e, S->t_error, 0);
+  }
+  return NULL;
 }
 
 /* A name used as a value. */
@@ -113,8 +156,8 @@ static Type *check_name(Sema *S, Expr *e, bool whole_ok) {
     return set(e, sym->type, RANK_ANY); /* the caller's region decides */
   }
   case SYM_INDEX_INIT:
-    if (!S->in_init) {
-      SEMA_ERR(S, e->loc, "'%s' can only be used in an indexed-array initializer", sym->name);
+    if (!S->in_init && !S->elem_index_dims) {
+      SEMA_ERR(S, e->loc, "'%s' can only be used in an indexed-array initializer or element region", sym->name);
       return set(e, S->t_error, 0);
     }
     return set(e, sym->type, 0);
@@ -130,13 +173,18 @@ static Type *check_name(Sema *S, Expr *e, bool whole_ok) {
   }
   Type *t = sym->type ? sym->type : S->t_error;
   if (t->kind == TY_ERROR) return set(e, t, 0);
+  if (t->kind == TY_PARALLEL) {
+    parallel_operand(S, e, sym, t);
+    e->ptype = t;
+    return set(e, t->elem, t->rank);
+  }
+  if (sym->is_free || ((1u << t->kind) & (1u << TY_ARRAY | 1u << TY_REGION | 1u << TY_DIRECTION))) {
+    Type *r = section15_name(S, e, sym, t);
+    if (r) return r;
+  }
   if (t->kind == TY_ARRAY && !(whole_ok && S->bare_array_ok)) {
     SEMA_ERR(S, e->loc, "indexed array '%s' must be subscripted; use '%s[]' for the whole array", sym->name, sym->name);
     return set(e, S->t_error, 0);
-  }
-  if (t->kind == TY_PARALLEL) {
-    parallel_operand(S, e, sym, t);
-    return set(e, t->elem, t->rank);
   }
   return set(e, t, 0);
 }
@@ -149,9 +197,14 @@ static const char *designator_name(Expr *e) {
   return e && e->kind == EX_NAME ? e->name.name : "?";
 }
 
-/* Check a scalar integer subscript. */
+/* Check a scalar integer subscript (never a free value, a region or a subscript's base). */
 static bool check_subscript(Sema *S, Expr *a) {
+  bool saved_free = S->free_ok, saved_rd = S->regdir_ok, saved_base = S->indexing_base;
+  S->free_ok = S->regdir_ok = S->indexing_base = S->target_ctx = false;
   Type *t = expr_check(S, a, false);
+  S->free_ok = saved_free;
+  S->regdir_ok = saved_rd;
+  S->indexing_base = saved_base;
   if (t->kind == TY_ERROR) return false;
   if (a->rank > 0 || !(type_is_integer(t) || t->kind == TY_ENUM || (t->kind == TY_SCALAR && t->scalar == SK_BOOLEAN))) {
     SEMA_ERR(S, a->loc, "subscripts must be integer scalars, not %s", type_name(S, t));
@@ -160,18 +213,91 @@ static bool check_subscript(Sema *S, Expr *a) {
   return true;
 }
 
+/* U[e1, ..., em] for an indexed array of parallel arrays U (section 15.2): the element, a parallel
+ * array variable with U's element type. */
+static Type *check_par_element(Sema *S, Expr *e, Type *bt) {
+  Expr *name = e->base;
+  Symbol *sym = sema_base_symbol(name);
+  if (e->nargs == 0 || name->kind != EX_NAME || !sym) {
+    SEMA_ERR(S, name->loc, "indexed array of parallel arrays '%s' needs one subscript per dimension", designator_name(name));
+    return set(e, S->t_error, 0);
+  }
+  if (e->nargs != bt->ndims) {
+    SEMA_ERR(S, name->loc, "wrong number of subscripts for '%s': expected %d, got %d", designator_name(name), bt->ndims, e->nargs);
+    return set(e, S->t_error, 0);
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (!check_subscript(S, e->args[i])) return set(e, S->t_error, 0);
+  Type *pt = bt->elem;
+  parallel_operand(S, e, sym, pt);
+  e->ptype = pt;
+  return set(e, pt->elem, pt->rank);
+}
+
+/* The shape of a projection: the blank dimensions so far followed by those of t's '[]' (t NULL: none). */
+static Type *projection_type(Sema *S, const Type *outer, const Type *t, Type *elem) {
+  Type *p = type_new(S, TY_ARRAY);
+  int n = (outer ? outer->ndims : 0) + (t ? t->ndims : 0);
+  p->projection = true;
+  p->ndims = n;
+  p->dims = ARENA_ARRAY(S->arena, ArrayDim, n ? n : 1);
+  int k = 0;
+  for (int i = 0; outer && i < outer->ndims; i++) p->dims[k++] = outer->dims[i];
+  for (int i = 0; t && i < t->ndims; i++) p->dims[k++] = t->dims[i];
+  p->elem = elem;
+  return p;
+}
+
+/* True if a designator denotes several elements of indexed arrays: a[] or a projection. */
+static bool is_blank_designator(const Expr *e) {
+  return e && !e->parens && ((e->kind == EX_INDEX && e->nargs == 0) || e->projection);
+}
+
+/* e is a projection of the given shape: only read, written or assigned (E37 elsewhere). */
+static Type *projection(Sema *S, Expr *e, bool whole_ok, Type *shape) {
+  e->projection = true;
+  if (!whole_ok) {
+    Symbol *base = sema_base_symbol(e);
+    SEMA_ERR(S, e->loc, "projection '%s' can only be read, written or assigned", base ? base->name : designator_name(e));
+    return set(e, S->t_error, 0);
+  }
+  sema_note_gap(S, e->loc, "blank-index projections");
+  return set(e, shape, 0);
+}
+
+/* A subscript or '[]' applied to a projection (section 15.7): the projection of what it selects. */
+static Type *check_projection_index(Sema *S, Expr *e, Type *bt, bool whole_ok) {
+  Type *elem = bt->elem;
+  Expr *name = e->base;
+  if (elem->kind != TY_ARRAY) {
+    SEMA_ERR(S, name->loc, "'%s' is not an indexed array", designator_name(name));
+    return set(e, S->t_error, 0);
+  }
+  if (e->nargs && e->nargs != elem->ndims) {
+    SEMA_ERR(S, name->loc, "wrong number of subscripts for '%s': expected %d, got %d", designator_name(name), elem->ndims, e->nargs);
+    return set(e, S->t_error, 0);
+  }
+  for (int i = 0; i < e->nargs; i++)
+    if (!check_subscript(S, e->args[i])) return set(e, S->t_error, 0);
+  return projection(S, e, whole_ok, projection_type(S, bt, e->nargs ? NULL : elem, elem->elem));
+}
+
 /* base[args] */
 static Type *check_index(Sema *S, Expr *e, bool whole_ok) {
-  bool saved = S->bare_array_ok;
+  bool saved = S->bare_array_ok, saved_base = S->indexing_base;
   S->bare_array_ok = true; /* the array being subscripted */
+  S->indexing_base = true;
   Type *bt = expr_check(S, e->base, true);
   S->bare_array_ok = saved;
+  S->indexing_base = saved_base;
   if (bt->kind == TY_ERROR) return set(e, bt, 0);
   Expr *name = e->base;
   if (bt->kind != TY_ARRAY) {
     SEMA_ERR(S, name->kind == EX_NAME ? name->loc : e->loc, "'%s' is not an indexed array", designator_name(name));
     return set(e, S->t_error, 0);
   }
+  if (bt->elem->kind == TY_PARALLEL && e->base->rank == 0) return check_par_element(S, e, bt);
+  if (is_blank_designator(e->base)) return check_projection_index(S, e, bt, whole_ok);
   if (e->nargs == 0) {
     if (!whole_ok) {
       SEMA_ERR(S, e->loc, "a whole indexed array cannot be used here");
@@ -186,17 +312,22 @@ static Type *check_index(Sema *S, Expr *e, bool whole_ok) {
   }
   for (int i = 0; i < e->nargs; i++)
     if (!check_subscript(S, e->args[i])) return set(e, S->t_error, 0);
-  Type *et = bt->elem;
-  if (et->kind == TY_ARRAY && !whole_ok && e->base->rank == 0) {
-    /* an array of arrays element used whole: only in whole-array contexts */
-  }
-  return set(e, et, e->base->rank);
+  return set(e, bt->elem, e->base->rank);
 }
 
 /* base.field */
-static Type *check_field(Sema *S, Expr *e) {
-  Type *bt = expr_check(S, e->base, false);
+static Type *check_field(Sema *S, Expr *e, bool whole_ok) {
+  bool blank = is_blank_designator(e->base);
+  Type *bt = expr_check(S, e->base, blank);
   if (bt->kind == TY_ERROR) return set(e, bt, 0);
+  if (blank && bt->kind == TY_ARRAY && bt->elem->kind == TY_RECORD) { /* a[].f: a projection (section 15.7) */
+    for (int i = 0; i < bt->elem->nfields; i++)
+      if (!strcmp(bt->elem->fields[i].name, e->name.name)) {
+        return projection(S, e, whole_ok, projection_type(S, bt, NULL, bt->elem->fields[i].type));
+      }
+    SEMA_ERR(S, e->name.loc, "'%s' has no field '%s'", designator_name(e->base), e->name.name);
+    return set(e, S->t_error, 0);
+  }
   if (bt->kind != TY_RECORD) {
     SEMA_ERR(S, e->name.loc, "'%s' is not a record", designator_name(e->base));
     return set(e, S->t_error, 0);
@@ -333,7 +464,10 @@ static Type *check_shift(Sema *S, Expr *e) {
   bool known;
   if (!sema_dir(S, e->dir, &drank, d, &known)) return set(e, S->t_error, 0);
   if (drank != b->rank) {
-    if (e->dir->kind == DIR_NAME)
+    if (e->dir->kind == DIR_DESIG)
+      SEMA_ERR(S, e->dir->loc, "direction '%.*s' has rank %d, but '%s' has rank %d", e->dir->end - e->dir->start,
+               S->src->text + e->dir->start, drank, sym->name, b->rank);
+    else if (e->dir->kind == DIR_NAME)
       SEMA_ERR(S, e->dir->loc, "direction '%s' has rank %d, but '%s' has rank %d", e->dir->name.name, drank, sym->name, b->rank);
     else
       SEMA_ERR(S, e->dir->loc, "direction %.*s has rank %d, but '%s' has rank %d", e->dir->end - e->dir->start,
@@ -356,9 +490,14 @@ static Type *check_shift(Sema *S, Expr *e) {
       a->d_known = known;
       memcpy(a->d, d, sizeof d);
     }
-  } else if (e->wrap && S->accesses.len > 0) {
+  } else if (e->wrap && S->accesses.len > 0) { /* '@^' reaches only the declared region's indices */
     Access *a = S->accesses.items[S->accesses.len - 1];
-    if (a->array == sym) S->accesses.len--; /* '@^' has no containment requirement */
+    if (a->array == sym && a->expr == (b->kind == EX_NAME ? b : a->expr)) {
+      a->shifted = a->wrapped = true;
+      a->expr = e;
+      a->d_known = known;
+      memcpy(a->d, d, sizeof d);
+    }
   }
   return set(e, t, b->rank);
 }
@@ -378,6 +517,7 @@ static Type *reduce_type(Sema *S, RedOp op, Type *t) {
     if (!type_is_numeric(t) && !is_bool) return NULL;
     break;
   }
+  if (t->kind != TY_SCALAR && t->kind != TY_ENUM) return NULL;
   if (t->scalar == SK_UBYTE || t->scalar == SK_USHORTINT) return type_scalar(S, SK_UINTEGER);
   return type_promote(S, t);
 }
@@ -458,9 +598,20 @@ static Type *check_reduce(Sema *S, Expr *e) {
     need_rank(S, rank, e->loc);
     return set(e, rt, rank);
   }
+  bool saved_free = S->free_ok; /* the operand may read free values (section 15.6) */
+  Expr *saved_read = S->free_read;
+  S->free_ok = true;
+  S->free_read = NULL;
   Type *t = expr_check(S, e->rhs, false);
+  Expr *free_read = S->free_read;
+  S->free_ok = saved_free;
+  S->free_read = saved_read;
   if (t->kind == TY_ERROR) return set(e, t, 0);
-  if (!e->rhs->parallel) {
+  if (free_read && e->rhs->parallel) { /* a free value in a parallel expression */
+    SEMA_ERR(S, free_read->loc, "free value '%s' can only be reduced or assigned to a free variable", free_read->name.name);
+    return set(e, S->t_error, 0);
+  }
+  if (!e->rhs->parallel && !free_read) {
     SEMA_ERR(S, e->loc, "operand of '%s' must be a parallel expression", sp);
     return set(e, S->t_error, 0);
   }
@@ -469,6 +620,7 @@ static Type *check_reduce(Sema *S, Expr *e) {
     SEMA_ERR(S, e->loc, "'%s' cannot be applied to %s", sp, type_name(S, t));
     return set(e, S->t_error, 0);
   }
+  e->over_processes = !e->rhs->parallel; /* one value per process */
   return set(e, rt, 0);
 }
 
@@ -519,7 +671,7 @@ static Type *check_flood(Sema *S, Expr *e) {
 
 /* ---- calls ---- */
 
-static const char *mode_name(ParamMode m) {
+const char *sema_mode_name(ParamMode m) {
   switch (m) {
   case PM_IN: return "in";
   case PM_OUT: return "out";
@@ -530,27 +682,42 @@ static const char *mode_name(ParamMode m) {
   }
 }
 
-/* True for modes that pass by reference. */
-static bool by_reference(ParamMode m) { return m == PM_OUT || m == PM_INOUT || m == PM_VAR; }
+bool sema_by_reference(ParamMode m) { return m == PM_OUT || m == PM_INOUT || m == PM_VAR; }
 
 /* E7: an argument of a by-reference parameter that is not a variable. */
 static void arg_not_variable(Sema *S, Symbol *callee, int i, Expr *arg) {
   SEMA_ERR(S, arg->loc, "argument %d of '%s' must be a variable (parameter '%s' is %s)", i + 1, callee->name,
-           callee->pnames[i], mode_name(callee->pmodes[i]));
+           callee->pnames[i], sema_mode_name(callee->pmodes[i]));
 }
 
 /* E9 (by-value parameter) or E8 (by reference): an argument of the wrong type, spelled tname. */
 static void arg_wrong_type(Sema *S, Symbol *callee, int i, Expr *arg, const char *tname, Type *pt) {
-  if (!by_reference(callee->pmodes[i]))
+  if (!sema_by_reference(callee->pmodes[i]))
     SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, tname, type_name(S, pt));
   else
     SEMA_ERR(S, arg->loc, "argument %d of '%s' has type %s, but %s parameter '%s' has type %s", i + 1, callee->name, tname,
-             mode_name(callee->pmodes[i]), callee->pnames[i], type_name(S, pt));
+             sema_mode_name(callee->pmodes[i]), callee->pnames[i], type_name(S, pt));
 }
 
-/* A whole parallel or indexed array argument for an array parameter. */
-static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) {
-  int saved_need = S->need_rank, saved_other = S->need_other; /* a whole array passed is not an operand (section 5.7 rule 5) */
+/* A variable bound to a by-reference parameter: the call may write it. A free variable cannot be
+ * (E75); in a procedure, a global one counts as assigned (sections 6.10 and 15.8). */
+static bool bind_by_reference(Sema *S, Expr *arg) {
+  Symbol *target = sema_base_symbol(arg);
+  if (!target) return true;
+  if (target->is_free) {
+    Expr *n = arg;
+    while (n->kind != EX_NAME && n->base) n = n->base;
+    SEMA_ERR(S, n->loc, "free value '%s' can only be reduced or assigned to a free variable", target->name);
+    return false;
+  }
+  if (target->global && (target->kind == SYM_VAR || target->kind == SYM_CONFIG_VAR || target->kind == SYM_EXTERN_VAR))
+    sema_assigns_global(S, target);
+  return true;
+}
+
+/* Check an argument of an array parameter (a whole array passed is not an operand, section 5.7). */
+static Type *whole_argument(Sema *S, Expr *arg) {
+  int saved_need = S->need_rank, saved_other = S->need_other;
   Loc saved_loc = S->need_loc;
   S->bare_array_ok = true;
   Type *at = expr_check(S, arg, true);
@@ -558,12 +725,24 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
   S->need_rank = saved_need;
   S->need_other = saved_other;
   S->need_loc = saved_loc;
+  return at;
+}
+
+/* A whole parallel or indexed array argument for an array parameter (prechecked: the argument's
+ * type is known already, section 15.4). */
+static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt, bool prechecked) {
+  Type *at = prechecked ? arg->type : whole_argument(S, arg);
   if (at->kind == TY_ERROR) return false;
+  if (arg->projection) {
+    Symbol *base = sema_base_symbol(arg);
+    SEMA_ERR(S, arg->loc, "projection '%s' can only be read, written or assigned", base ? base->name : "?");
+    return false;
+  }
   Symbol *base = sema_base_symbol(arg);
   bool is_var = base && sema_is_variable(S, arg);
   if (pt->kind == TY_PARALLEL) {
-    bool whole = arg->kind == EX_NAME && base && base->type && base->type->kind == TY_PARALLEL;
-    if (by_reference(callee->pmodes[i]) && !whole) {
+    bool whole = sema_is_parallel_var(arg);
+    if (sema_by_reference(callee->pmodes[i]) && !whole) {
       arg_not_variable(S, callee, i, arg);
       return false;
     }
@@ -576,8 +755,9 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
       arg_wrong_type(S, callee, i, arg, expr_type_name(S, arg), pt);
       return false;
     }
+    if (sema_by_reference(callee->pmodes[i]) && !bind_by_reference(S, arg)) return false;
     /* A whole array passed to a parameter is not an operand: drop its access record. */
-    if (S->accesses.len && ((Access *)S->accesses.items[S->accesses.len - 1])->expr == arg) S->accesses.len--;
+    if (!prechecked && S->accesses.len && ((Access *)S->accesses.items[S->accesses.len - 1])->expr == arg) S->accesses.len--;
     ParamBinding *pb = ARENA_NEW(S->arena, ParamBinding);
     pb->callee = callee;
     pb->param = i;
@@ -585,7 +765,7 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
     if (S->cur_info) vec_push(S->arena, &S->cur_info->bindings, pb);
     return true;
   }
-  if (by_reference(callee->pmodes[i]) && !is_var) {
+  if (sema_by_reference(callee->pmodes[i]) && !is_var) {
     arg_not_variable(S, callee, i, arg);
     return false;
   }
@@ -593,16 +773,20 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt) 
     arg_wrong_type(S, callee, i, arg, type_name(S, at), pt);
     return false;
   }
-  return true;
+  return !sema_by_reference(callee->pmodes[i]) || bind_by_reference(S, arg);
 }
 
 /* A scalar argument. Returns false after an error; sets *parallel for a parallel argument (promotion). */
-static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt, bool *parallel) {
-  Type *at = expr_check(S, arg, false);
-  if (at->kind == TY_ERROR) return false;
+static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt, bool *parallel, bool prechecked) {
   ParamMode m = callee->pmodes[i];
   bool is_file = pt->kind == TY_SCALAR && pt->scalar == SK_FILE;
-  if (by_reference(m) && !is_file) {
+  bool by_ref = sema_by_reference(m) && !is_file;
+  bool saved_free = S->free_ok;
+  if (by_ref) S->free_ok = false; /* a free value is only read by value (section 15.6) */
+  Type *at = prechecked ? arg->type : expr_check(S, arg, false);
+  S->free_ok = saved_free;
+  if (at->kind == TY_ERROR) return false;
+  if (by_ref) {
     if (!sema_is_variable(S, arg) || arg->rank > 0) {
       arg_not_variable(S, callee, i, arg);
       return false;
@@ -616,9 +800,9 @@ static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt,
       SEMA_ERR(S, arg->loc, "cannot assign to loop variable '%s'", target->name);
       return false;
     }
-    return true;
+    return bind_by_reference(S, arg);
   }
-  if (!type_assignable(pt, at)) {
+  if (!type_assignable(pt, at) && !(type_same(pt, at) && at->kind == TY_SCALAR)) { /* a timer to a timer parameter */
     SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, expr_type_name(S, arg),
              type_name(S, pt));
     return false;
@@ -630,12 +814,12 @@ static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt,
 /* Why a procedure's signature prevents promotion (E46), or NULL. */
 static const char *signature_reason(Symbol *callee) {
   for (int i = 0; i < callee->nparams; i++)
-    if (by_reference(callee->pmodes[i])) return "it has an out or inout parameter";
+    if (sema_by_reference(callee->pmodes[i])) return "it has an out or inout parameter";
   return NULL;
 }
 
 /* Record a call for the whole-program analyses. */
-static void record_call(Sema *S, Symbol *callee, Expr *e, bool promoted) {
+static inline void record_call(Sema *S, Symbol *callee, Expr *e, bool promoted) {
   CallSite *c = ARENA_NEW(S->arena, CallSite);
   c->callee = callee;
   c->call = e;
@@ -647,7 +831,43 @@ static void record_call(Sema *S, Symbol *callee, Expr *e, bool promoted) {
   vec_push(S->arena, &(S->cur_info ? S->cur_info : S->elab_info)->calls, c);
 }
 
-Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e);
+void sema_record_call(Sema *S, Symbol *callee, Expr *e, bool promoted) { record_call(S, callee, e, promoted); }
+
+Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e, bool stmt);
+
+/* Check the arguments of a call to callee (their types known already when prechecked); *parallel
+ * and *rank tell an elementwise call and its rank. False after an error. */
+static bool call_arguments(Sema *S, Symbol *callee, Expr *e, bool stmt, bool prechecked, bool *parallel, int *rank) {
+  bool ok = true;
+  *rank = 0;
+  *parallel = false;
+  for (int i = 0; i < e->nargs && ok; i++) {
+    Type *pt = callee->ptypes[i];
+    if (pt->kind == TY_ERROR) {
+      if (!prechecked) expr_check(S, e->args[i], true);
+      ok = false;
+    } else if (pt->kind == TY_PARALLEL || pt->kind == TY_ARRAY) {
+      ok = array_argument(S, callee, i, e->args[i], pt, prechecked);
+    } else {
+      bool par = false;
+      ok = scalar_argument(S, callee, i, e->args[i], pt, &par, prechecked);
+      if (ok && par) {
+        if (stmt) {
+          SEMA_ERR(S, e->args[i]->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, e->name.name,
+                   expr_type_name(S, e->args[i]), type_name(S, pt));
+          ok = false;
+        } else if (rank_join(*rank, e->args[i]->rank) < 0) {
+          SEMA_ERR(S, e->args[i]->loc, "operands have different ranks (%d and %d)", *rank, e->args[i]->rank);
+          ok = false;
+        } else {
+          *parallel = true;
+          *rank = rank_join(*rank, e->args[i]->rank);
+        }
+      }
+    }
+  }
+  return ok;
+}
 
 /* A call to a program procedure or an imported C function. stmt: a call statement (never promoted). */
 Type *sema_call(Sema *S, Expr *e, bool stmt) {
@@ -662,46 +882,28 @@ Type *sema_call(Sema *S, Expr *e, bool stmt) {
     SEMA_ERR(S, e->loc, "%s", callee->unsupported);
     return set(e, S->t_error, 0);
   }
-  if (callee->kind == SYM_BUILTIN) return sema_builtin_call(S, callee, e);
+  if (callee->kind == SYM_BUILTIN) return sema_builtin_call(S, callee, e, stmt);
   if (callee->kind != SYM_PROC) {
     SEMA_ERR(S, e->loc, "'%s' is not a procedure", e->name.name);
     return set(e, S->t_error, 0);
   }
-  if (callee->error) return set(e, S->t_error, 0);
+  if (callee->error && !sema_is_overloaded(callee)) return set(e, S->t_error, 0);
   if (callee->cfunc && !sema_cfunc_callable(S, callee, e->loc)) return set(e, S->t_error, 0);
+  bool prechecked = false;
+  if (sema_is_overloaded(callee)) { /* section 15.4: the member that takes these arguments */
+    callee = sema_choose_overload(S, callee, e, stmt);
+    if (!callee) return set(e, S->t_error, 0);
+    e->sym = callee;
+    prechecked = true;
+  }
   sema_proc_signature(S, callee);
   if (e->nargs != callee->nparams) {
     SEMA_ERR(S, e->loc, "wrong number of arguments to '%s': expected %d, got %d", e->name.name, callee->nparams, e->nargs);
     return set(e, S->t_error, 0);
   }
-  bool parallel = false, ok = true;
-  int rank = 0;
-  for (int i = 0; i < e->nargs && ok; i++) {
-    Type *pt = callee->ptypes[i];
-    if (pt->kind == TY_ERROR) {
-      expr_check(S, e->args[i], true);
-      ok = false;
-    } else if (pt->kind == TY_PARALLEL || pt->kind == TY_ARRAY) {
-      ok = array_argument(S, callee, i, e->args[i], pt);
-    } else {
-      bool par = false;
-      ok = scalar_argument(S, callee, i, e->args[i], pt, &par);
-      if (ok && par) {
-        if (stmt) {
-          SEMA_ERR(S, e->args[i]->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, e->name.name,
-                   expr_type_name(S, e->args[i]), type_name(S, pt));
-          ok = false;
-        } else if (rank_join(rank, e->args[i]->rank) < 0) {
-          SEMA_ERR(S, e->args[i]->loc, "operands have different ranks (%d and %d)", rank, e->args[i]->rank);
-          ok = false;
-        } else {
-          parallel = true;
-          rank = rank_join(rank, e->args[i]->rank);
-        }
-      }
-    }
-  }
-  if (!ok) return set(e, S->t_error, 0);
+  int rank;
+  bool parallel;
+  if (!call_arguments(S, callee, e, stmt, prechecked, &parallel, &rank)) return set(e, S->t_error, 0);
   if (!stmt && !callee->result) {
     SEMA_ERR(S, e->loc, "procedure '%s' has no result and cannot be used in an expression", e->name.name);
     return set(e, S->t_error, 0);
@@ -749,7 +951,7 @@ static Type *expr_kind_check(Sema *S, Expr *e, bool whole_ok) {
   case EX_STRING: return set(e, type_scalar(S, SK_STRING), 0);
   case EX_NAME: return check_name(S, e, whole_ok);
   case EX_INDEX: return check_index(S, e, whole_ok);
-  case EX_FIELD: return check_field(S, e);
+  case EX_FIELD: return check_field(S, e, whole_ok);
   case EX_CALL: return sema_call(S, e, false);
   case EX_UNARY: return check_unary(S, e);
   case EX_BINARY: return check_binary(S, e);
@@ -757,6 +959,10 @@ static Type *expr_kind_check(Sema *S, Expr *e, bool whole_ok) {
   case EX_REDUCE: return check_reduce(S, e);
   case EX_SCAN: return check_scan(S, e);
   case EX_FLOOD: return check_flood(S, e);
+  case EX_UREDUCE: return sema_user_reduce(S, e);
+  case EX_REGIONVAL:
+    SEMA_ERR(S, e->loc, "region and direction values are not supported here");
+    return set(e, S->t_error, 0);
   case EX_UNSUPPORTED:
     SEMA_ERR(S, e->oploc, "%s", e->unsupported);
     return set(e, S->t_error, 0);

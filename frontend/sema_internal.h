@@ -24,7 +24,11 @@ static inline int rank_join(int a, int b) {
 
 /* ---- types ---- */
 
-typedef enum { TY_SCALAR, TY_ENUM, TY_RECORD, TY_ARRAY, TY_PARALLEL, TY_VOID, TY_ERROR } TypeKind;
+typedef enum {
+  TY_SCALAR, TY_ENUM, TY_RECORD, TY_ARRAY, TY_PARALLEL, TY_VOID, TY_ERROR,
+  TY_DIRECTION,   /* direction<+,0,->: the values of direction constants (section 15.1) */
+  TY_REGION       /* region<..,*>: the values of region constants */
+} TypeKind;
 
 typedef struct Field {
   const char *name;
@@ -48,9 +52,13 @@ struct Type {
   ArrayDim *dims;      /* TY_ARRAY */
   int ndims;
   Type *elem;          /* TY_ARRAY, TY_PARALLEL */
-  Region *region;      /* TY_PARALLEL: declared region (NULL: blank region parameter) */
-  int rank;            /* TY_PARALLEL */
+  Region *region;      /* TY_PARALLEL: declared region (NULL: blank region parameter); for the
+                          element type of an indexed array of parallel arrays, the region written
+                          with index1..indexm, evaluated per element (Region.per_element) */
+  int rank;            /* TY_PARALLEL, TY_DIRECTION, TY_REGION */
   Symbol *region_name; /* TY_PARALLEL: the named region written in the type, if any */
+  char shape[MAX_RANK];/* TY_DIRECTION: '+', '-', '0' per component; TY_REGION: '.' or '*' */
+  bool projection;     /* TY_ARRAY: the shape of a blank-index projection (section 15.7) */
 };
 
 /* ---- regions ---- */
@@ -62,6 +70,7 @@ typedef struct RDim {
   bool known;           /* lo, hi are compile-time constants */
   int64_t lo, hi;
   int64_t stride;       /* 1 unless 'by' */
+  int64_t align;        /* with stride > 1: the indices are those == align (mod stride), as zrt_region */
 } RDim;
 
 struct Region {
@@ -80,7 +89,11 @@ struct Region {
   Region *of_base;      /* the region the 'of' is applied to */
   Symbol *of_base_name; /* when that region is named */
   bool in_region;       /* built with 'in' (outermost) */
-  Symbol *named;        /* a named region, exactly */
+  Symbol *named;        /* a named region (or region constant), exactly */
+  Expr *desig;          /* an element of an indexed array of regions (Level[k]): its bounds are
+                           known at run time only, evaluated when the statement starts */
+  bool per_element;     /* the declared region of an element of an indexed array of parallel
+                           arrays, written with index1..indexm */
   RegionSyn *syn;
 };
 
@@ -123,6 +136,7 @@ struct Symbol {
   int dir_rank;
   bool dir_known;
   int64_t dir[MAX_RANK];
+  unsigned dir_zero;     /* bit k: component k is certainly 0 */
   /* SYM_PROC, SYM_BUILTIN: the resolved signature (see sema_proc_signature) */
   Proc *proc;               /* the definition (or the prototype while there is none) */
   Proc *proto;              /* a separate prototype of it */
@@ -146,6 +160,13 @@ struct Symbol {
   /* parallel arrays: border widths (section 5.8) per dimension */
   int border_lo[MAX_RANK], border_hi[MAX_RANK];
   bool for_var_active;   /* currently the variable of an enclosing 'for' */
+  bool is_free;          /* a free variable (section 15.6) */
+  bool r16;              /* a direction constant whose signs azc could not check: the generated
+                            program checks every component against its type (R16, section 15.1) */
+  /* SYM_PROC: procedure overloading (section 15.4) */
+  Symbol *next_overload; /* the next member of the family (the first member is in the scope) */
+  int overload_index;    /* position in the family (0 for the first) */
+  bool family_done;      /* the family's members are paired with their prototypes */
   int config_index;      /* config vars: position in the generated config table */
   bool assigned_in_proc; /* assigned somewhere (for E46 reasons) */
 };
@@ -154,7 +175,7 @@ struct Symbol {
 
 typedef struct CallSite {
   Symbol *callee;
-  Expr *call;
+  Expr *call;            /* the call, or the user-defined reduction that calls it */
   Region *cover;         /* covering region at the call (NULL: none in this procedure) */
   bool promoted;         /* called elementwise */
   bool in_parallel_stmt;
@@ -182,6 +203,7 @@ typedef struct Access {        /* an access checked against the storage region (
   Expr *expr;            /* the name (or shift) as written */
   Region *cover;
   bool shifted;
+  bool wrapped;          /* '@^': only a strided declared region can be left (section 15.3) */
   int64_t d[MAX_RANK];
   bool d_known;
   Loc loc;
@@ -200,6 +222,17 @@ struct ProcInfo {
   const char *reason;
   bool analysed;
 };
+
+/* The procedures of a user-defined reduction (section 15.5), chosen from the family f for the
+ * element types of its operands. */
+typedef struct UserReduce {
+  Symbol *identity;      /* f(inout s : T), or the function f() : T */
+  Symbol *accumulate;    /* f(x1 : E1; ...; xm : Em; inout s : T), or the function f(x, y : T) : T */
+  Symbol *combine;       /* f(inout s1 : T; inout s2 : T); may be the accumulate procedure (m = 1,
+                            E1 = T: combine(s1, s2) is accumulate(s1, s2)) or function */
+  Type *state;           /* T */
+  bool identity_fn, accumulate_fn, combine_fn; /* the function forms */
+} UserReduce;
 
 /* ---- the analysis state ---- */
 
@@ -249,7 +282,24 @@ struct Sema {
   int need_other;         /* the rank of a later operand that differs from need_rank without
                              meeting it at an operator (0: none, -1: E15 reported; valid while
                              need_rank is set) */
+  /* section 15 */
+  bool regdir_ok;         /* a designator may denote a region or direction (Level[k], dir100[k]) */
+  bool indexing_base;     /* checking the base of a subscript (U in U[k]) */
+  int elem_index_dims;    /* checking the element region of an indexed array of parallel arrays with
+                             this many dimensions: index1..indexm are allowed */
+  const int64_t *index_env; /* values of index1..index_env_n for compile-time evaluation */
+  int index_env_n;
+  bool target_ctx;        /* the next name checked is an assignment's target (check_assign) */
+  bool target_free;       /* that target is a free variable */
+  bool free_ok;           /* a free value may be read here (section 15.6) */
+  Expr *free_read;        /* the first free value read since free_ok was set */
+  Symbol *init_sym;       /* the constant whose initializer is being checked */
+  Loc gap_loc;            /* the first construct the back end cannot compile yet (gap_what) */
+  const char *gap_what;
 };
+
+/* Where a type is used, for the E45 rules of section 15 (sema_type_use_ok). */
+typedef enum { TU_VAR, TU_FREE_VAR, TU_CONST, TU_CONFIG, TU_PARAM, TU_RESULT, TU_FIELD, TU_ELEM } TypeUse;
 
 /* ---- shared functions ---- */
 
@@ -307,7 +357,10 @@ void sema_proc_signature(Sema *S, Symbol *sym);
 Type *sema_expr(Sema *S, Expr *e);
 Type *sema_expr_whole(Sema *S, Expr *e);               /* also accepts a whole indexed array (a, a[]) */
 Type *sema_call(Sema *S, Expr *e, bool stmt);          /* a call expression or call statement */
-Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e);
+Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e, bool stmt);
+void sema_record_call(Sema *S, Symbol *callee, Expr *e, bool promoted); /* for the whole-program analyses */
+void sema_promotion_obstacle(Sema *S, const char *reason); /* why this procedure cannot be promoted (E46) */
+void sema_assigns_global(Sema *S, const Symbol *g);    /* that reason for a global variable it assigns */
 bool sema_is_variable(Sema *S, Expr *e);
 Symbol *sema_base_symbol(Expr *e);       /* the variable a designator starts from */
 
@@ -330,6 +383,59 @@ void sema_import_header(Sema *S, Decl *d);          /* E68; fills S->cimports */
 void sema_check_extern_prototype(Sema *S, Symbol *sym); /* E70 for an extern prototype */
 void sema_check_cimport_clashes(Sema *S);            /* E71 */
 bool sema_cfunc_callable(Sema *S, Symbol *sym, Loc at); /* E69 at a call; false if reported */
+
+/* section 15 (sema_hier.c): region and direction types and constants, indexed arrays of parallel
+ * arrays, and the constructs the back end cannot compile yet */
+bool type_has_regdir(const Type *t);                 /* a region or direction type, or array of them */
+bool type_is_array_of_parallel(const Type *t);       /* array [...] of [R] T (at any depth) */
+bool sema_type_use_check(Sema *S, Type *t, TypeSyn *ts, TypeUse use); /* E45 where section 15 forbids it */
+bool sema_regdir_init(Sema *S, Type *whole, Type *leaf, InitSyn *in, const char *name);
+Region *sema_region_desig(Sema *S, Expr *e);         /* Level[k] as a region */
+bool sema_dir_desig(Sema *S, DirSyn *d, int *rank);  /* dir100[k] as a direction */
+bool sema_symbol_is_region_const(Sema *S, Symbol *sym); /* a region constant */
+bool sema_designator_is_region(Sema *S, Expr *e);    /* Level[k]: a designator of region type */
+bool sema_is_parallel_var(const Expr *e);            /* A, or U[k] of an indexed array of them */
+void sema_note_gap(Sema *S, Loc at, const char *what); /* back-end work (sema_unimplemented) */
+
+/* section 15.4 (sema_overload.c) */
+void sema_pair_families(Sema *S);                    /* prototypes with definitions; E2, E54 */
+Symbol *sema_choose_overload(Sema *S, Symbol *head, Expr *call, bool stmt); /* E73, E76 */
+bool sema_is_overloaded(const Symbol *sym);
+const char *sema_mode_name(ParamMode m);
+bool sema_by_reference(ParamMode m);
+
+/* section 15.5 (sema_ureduce.c) */
+Type *sema_user_reduce(Sema *S, Expr *e);
+
+/* section 15.6 */
+bool type_has_timer_inside(const Type *t);
+
+/* The parallel type of a parallel array, or of the elements of an indexed array of them; NULL for
+ * anything else. */
+static inline const Type *sema_parallel_type(const Symbol *sym) {
+  const Type *t = sym ? sym->type : NULL;
+  if (t && t->kind == TY_ARRAY && t->elem && t->elem->kind == TY_PARALLEL) t = t->elem;
+  return t && t->kind == TY_PARALLEL ? t : NULL;
+}
+
+/* E45 where a type of section 15 is used where it may not be (sema_type_use_check); the common
+ * types pass without a call. */
+static inline bool sema_type_use_ok(Sema *S, Type *t, TypeSyn *ts, TypeUse use) {
+  if (t->kind == TY_SCALAR || t->kind == TY_ENUM || t->kind == TY_RECORD || t->kind == TY_ERROR) return true;
+  if (t->kind == TY_PARALLEL && use != TU_FREE_VAR) return true;
+  return sema_type_use_check(S, t, ts, use);
+}
+
+/* True if sym denotes a region: a named region or a region constant (section 15.1). */
+static inline bool sema_symbol_is_region(Sema *S, Symbol *sym) {
+  return sym && (sym->kind == SYM_REGION || (sym->kind == SYM_CONST && sema_symbol_is_region_const(S, sym)));
+}
+
+/* True if a value of type t holds a timer (section 15.6). */
+static inline bool type_has_timer(const Type *t) {
+  if (t->kind == TY_SCALAR) return t->scalar == SK_TIMER;
+  return (t->kind == TY_ARRAY || t->kind == TY_PARALLEL || t->kind == TY_RECORD) && type_has_timer_inside(t);
+}
 
 /* error helper: report unless something involved is already in error */
 #define SEMA_ERR(S, loc, ...) diag_error((S)->diags, (loc).line, (loc).col, __VA_ARGS__)

@@ -383,19 +383,23 @@ typedef struct Borders {
   PtrVec lists;          /* CondList* */
 } Borders;
 
+/* The parallel type of a parallel array, or of the elements of an indexed array of them (their
+ * border is one for the whole indexed array, section 15.2). */
+static const Type *ptype(const Symbol *sym) { return sema_parallel_type(sym); }
+
 /* True if sym is a parallel array (variable or parameter) with a usable type. */
 static bool is_parallel(const Symbol *sym) {
-  return sym && sym->type && sym->type->kind == TY_PARALLEL && rank_bit(sym->type->rank);
+  return ptype(sym) && rank_bit(ptype(sym)->rank);
 }
 
 /* True if sym is a parameter with a blank region ('[,] T'). */
 static bool is_blank_param(const Symbol *sym) {
-  return sym->kind == SYM_PARAM && !sym->type->region;
+  return sym->kind == SYM_PARAM && !ptype(sym)->region;
 }
 
-/* True if dimension k of sym's declared region is a flood dimension (it gets no border). */
-static bool is_flood_dim(const Symbol *sym, int k) {
-  const Region *r = sym->type->region;
+/* True if dimension k of the declared region of parallel type pt is a flood dimension (it gets no border). */
+static bool is_flood_dim(const Type *pt, int k) {
+  const Region *r = pt->region;
   return r && k < r->rank && r->dims[k].kind == DK_STAR;
 }
 
@@ -408,9 +412,10 @@ static int width_of(int64_t d) {
 /* Widen sym's border to hold direction d; true if it changed. */
 static bool widen(Symbol *sym, const int64_t *d, int rank) {
   bool changed = false;
-  if (rank != sym->type->rank) return false;
+  const Type *pt = ptype(sym);
+  if (rank != pt->rank) return false;
   for (int k = 0; k < rank; k++) {
-    if (is_flood_dim(sym, k) || d[k] == 0) continue;
+    if (d[k] == 0 || is_flood_dim(pt, k)) continue;
     int w = width_of(d[k]);
     int *b = d[k] < 0 ? &sym->border_lo[k] : &sym->border_hi[k];
     if (w > *b) {
@@ -424,9 +429,10 @@ static bool widen(Symbol *sym, const int64_t *d, int rank) {
 /* Widen dst's border to hold src's; true if it changed. */
 static bool widen_from(Symbol *dst, const Symbol *src) {
   bool changed = false;
-  if (dst->type->rank != src->type->rank) return false;
-  for (int k = 0; k < dst->type->rank; k++) {
-    if (is_flood_dim(dst, k)) continue;
+  const Type *pt = ptype(dst);
+  if (pt->rank != ptype(src)->rank) return false;
+  for (int k = 0; k < pt->rank; k++) {
+    if (is_flood_dim(pt, k)) continue;
     if (src->border_lo[k] > dst->border_lo[k]) {
       dst->border_lo[k] = src->border_lo[k];
       changed = true;
@@ -439,12 +445,18 @@ static bool widen_from(Symbol *dst, const Symbol *src) {
   return changed;
 }
 
+/* The array of regions an element region (Level[k], or Level[index1] in a declared region) is taken from. */
+static const Symbol *region_array(const Region *r) {
+  return r && r->desig ? sema_base_symbol(r->desig) : NULL;
+}
+
 /* True if the region D of an 'of' write is sym's declared region (by name, or provably the
- * same index set). */
+ * same index set; for an indexed array of parallel arrays over Level[index1], any Level[k]). */
 static bool of_base_is_declared(const Symbol *sym, const ShiftUse *u) {
-  const Type *t = sym->type;
+  const Type *t = ptype(sym);
   const Region *r = t->region, *d = u->of_base;
   if (t->region_name && (u->of_base_name == t->region_name || (d && d->named == t->region_name))) return true;
+  if (region_array(r) && region_array(r) == region_array(d)) return true;
   return r && d && (r == d || region_same_set(r, d));
 }
 
@@ -486,7 +498,7 @@ static Symbol *binding_param(const ParamBinding *b) {
 /* Carry a parameter's border (and its conditional 'of' writes) to an argument bound to it. */
 static bool propagate_binding(Sema *S, Borders *B, const ParamBinding *b) {
   Symbol *p = binding_param(b), *a = b->arg;
-  if (!p || !is_parallel(a) || p->type->rank != a->type->rank) return false;
+  if (!p || !is_parallel(a) || ptype(p)->rank != ptype(a)->rank) return false;
   bool changed = widen_from(a, p);
   CondList *l = cond_list(S, B, p, false);
   for (int i = 0; l && i < l->uses.len; i++) changed |= apply_use(S, B, a, l->uses.items[i]);
@@ -517,10 +529,9 @@ static void compute_borders(Sema *S) {
 
 /* ==== the containment rule (section 5.8) ==== */
 
-/* True if a region's bounds are all compile-time known and usable for the check (a strided region's
- * first and last indices can lie inside its bounds: the run-time check decides). */
+/* True if a region's bounds (and strides) are all compile-time known and usable for the check. */
 static bool region_checkable(const Region *r) {
-  return r && !r->error && !r->dynamic && !r->strided && rank_bit(r->rank) && region_known(r);
+  return r && !r->error && !r->dynamic && rank_bit(r->rank) && region_known(r);
 }
 
 /* True if a dimension has bounds (not a flood or blank dimension). */
@@ -528,38 +539,75 @@ static bool dim_bounded(const RDim *d) {
   return d->kind == DK_RANGE || d->kind == DK_SINGLE;
 }
 
-/* The upper bound of a bounded dimension (a singleton's is its index). */
-static int64_t dim_hi(const RDim *d) {
-  return d->kind == DK_SINGLE ? d->lo : d->hi;
+/* The stride of a bounded dimension's indices (a singleton has one index). */
+static int64_t dim_stride(const RDim *d) {
+  return d->kind == DK_SINGLE || d->stride < 1 ? 1 : d->stride;
+}
+
+/* The first and last index of a bounded dimension, its strided indices counted (last < first when it
+ * is empty); false if they do not fit in 64 bits (the run-time check decides). */
+static bool dim_span(const RDim *d, int64_t *first, int64_t *last) {
+  int64_t s = dim_stride(d), a, b;
+  if (d->kind == DK_SINGLE || s == 1) {
+    *first = d->lo;
+    *last = d->kind == DK_SINGLE ? d->lo : d->hi;
+    return true;
+  }
+  if (__builtin_sub_overflow(d->align, d->lo, &a) || __builtin_sub_overflow(d->hi, d->align, &b)) return false;
+  a %= s;
+  b %= s;
+  return !__builtin_add_overflow(d->lo, a < 0 ? a + s : a, first) && !__builtin_sub_overflow(d->hi, b < 0 ? b + s : b, last);
 }
 
 /* True if the covering region has no index (some bounded dimension is empty). */
 static bool region_empty(const Region *r) {
+  int64_t first, last;
   for (int k = 0; k < r->rank; k++)
-    if (dim_bounded(&r->dims[k]) && dim_hi(&r->dims[k]) < r->dims[k].lo) return true;
+    if (dim_bounded(&r->dims[k]) && dim_span(&r->dims[k], &first, &last) && last < first) return true;
   return false;
 }
 
-/* True if dimension k of the covering region (shifted by dk) leaves sym's storage region. */
-static bool dim_outside(const Symbol *sym, const Region *cover, int k, int64_t dk) {
-  const RDim *s = &sym->type->region->dims[k], *c = &cover->dims[k];
-  if (!dim_bounded(s) || !dim_bounded(c)) return false;
-  /* checked: a bound beyond the range of longint is outside any storage region */
-  int64_t slo, shi, lo, hi;
-  if (__builtin_sub_overflow(s->lo, sym->border_lo[k], &slo)) slo = INT64_MIN;
-  if (__builtin_add_overflow(dim_hi(s), sym->border_hi[k], &shi)) shi = INT64_MAX;
-  if (__builtin_add_overflow(c->lo, dk, &lo) || __builtin_add_overflow(dim_hi(c), dk, &hi)) return true;
-  return lo < slo || hi > shi;
+/* The cells of a border b indices wide on a dimension of stride s (it continues the stride, section
+ * 15.3), in indices: s * ceil(b / s). */
+static int64_t border_span(int b, int64_t s) {
+  int64_t cells = b / s + (b % s != 0), r;
+  return __builtin_mul_overflow(cells, s, &r) ? INT64_MAX : r;
+}
+
+/* True if x - y is not a multiple of s (x and y indices of 64 bits). */
+static bool off_stride(int64_t x, int64_t y, int64_t s) {
+  uint64_t diff = x >= y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+  return s > 1 && diff % (uint64_t)s != 0;
+}
+
+/* True if dimension k of the covering region, shifted by dk, certainly leaves sym's storage region:
+ * beyond its border, or between the indices of a strided declared region. A wrap-around read
+ * (wrapped) leaves only through the stride, where the wrap keeps the remainder modulo the stride. */
+static bool dim_outside(const Symbol *sym, const Type *pt, const Region *cover, int k, int64_t dk, bool wrapped) {
+  const RDim *s = &pt->region->dims[k], *c = &cover->dims[k];
+  int64_t sf, sl, cf, cl, slo, shi, lo, hi, st = dim_stride(s);
+  if (!dim_bounded(s) || !dim_bounded(c) || !dim_span(s, &sf, &sl) || !dim_span(c, &cf, &cl)) return false;
+  if (__builtin_add_overflow(cf, dk, &lo) || __builtin_add_overflow(cl, dk, &hi)) return false;
+  if (!wrapped) {
+    if (__builtin_sub_overflow(sf, border_span(sym->border_lo[k], st), &slo)) slo = INT64_MIN;
+    if (__builtin_add_overflow(sl, border_span(sym->border_hi[k], st), &shi)) shi = INT64_MAX;
+    if (lo < slo || hi > shi) return true;
+  } else {
+    uint64_t extent = (uint64_t)s->hi - (uint64_t)s->lo + 1;
+    if (st == 1 || s->kind == DK_SINGLE || extent % (uint64_t)st != 0) return false;
+  }
+  return off_stride(lo, sf, st) || (cl > cf && dim_stride(c) % st != 0);
 }
 
 /* True if the access certainly reaches outside its array's storage region. */
 static bool access_outside(const Access *a) {
   const Symbol *sym = a->array;
+  const Type *pt = ptype(sym);
   const Region *c = a->cover;
   if (a->shifted && !a->d_known) return false;
-  if (c->rank != sym->type->rank || region_empty(c)) return false;
+  if (c->rank != pt->rank || region_empty(c)) return false;
   for (int k = 0; k < c->rank; k++)
-    if (dim_outside(sym, c, k, a->shifted ? a->d[k] : 0)) return true;
+    if (dim_outside(sym, pt, c, k, a->shifted ? a->d[k] : 0, a->wrapped)) return true;
   return false;
 }
 
@@ -567,8 +615,9 @@ static bool access_outside(const Access *a) {
 static bool access_checkable(const Access *a) {
   const Symbol *sym = a->array;
   if (!sym || sym->error || sym->kind != SYM_VAR || !is_parallel(sym)) return false;
-  const Region *r = sym->type->region;
-  return r && !r->error && region_known(r) && r->rank == sym->type->rank && region_checkable(a->cover);
+  const Type *pt = ptype(sym);
+  const Region *r = pt->region;
+  return r && !r->error && !r->per_element && region_known(r) && r->rank == pt->rank && region_checkable(a->cover);
 }
 
 /* E19 or E20 for one access that leaves its storage region. */

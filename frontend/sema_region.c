@@ -81,6 +81,10 @@ static bool const_eval(Sema *S, Expr *e, const SemaConfigEnv *env, int depth, in
     Symbol *sym = e->sym ? e->sym : sema_lookup(S, e->name.name, e->loc.off);
     if (!sym) return false;
     if (sym->kind == SYM_CONST && sym->global) sema_resolve_symbol(S, sym);
+    if (sym->kind == SYM_INDEX_INIT && S->index_env && sym->index_k <= S->index_env_n) { /* one element's subscript */
+      *out = S->index_env[sym->index_k - 1];
+      return true;
+    }
     if ((sym->kind == SYM_CONST || sym->kind == SYM_ENUMERATOR) && sym->const_known) {
       *out = sym->const_val;
       return true;
@@ -128,15 +132,28 @@ bool sema_config_int(Sema *S, Expr *e, const SemaConfigEnv *env, int64_t *out) {
 
 /* ---- directions ---- */
 
-/* Check a direction component: an integer scalar. */
-static bool dir_component(Sema *S, Expr *c, int64_t *v, bool *known) {
-  Type *t = sema_expr(S, c);
+/* Check a scalar expression of a region or direction (a bound, a component): free values and
+ * region values cannot appear there. */
+static Type *region_scalar(Sema *S, Expr *e) {
+  bool saved_free = S->free_ok, saved_rd = S->regdir_ok;
+  S->free_ok = S->regdir_ok = false;
+  Type *t = sema_expr(S, e);
+  S->free_ok = saved_free;
+  S->regdir_ok = saved_rd;
+  return t;
+}
+
+/* Check a direction component: an integer scalar. *zero: it is the constant 0. */
+static bool dir_component(Sema *S, Expr *c, int64_t *v, bool *known, bool *zero) {
+  Type *t = region_scalar(S, c);
   if (t->kind == TY_ERROR) return false;
   if (c->rank > 0 || !(type_is_integer(t) || t->kind == TY_ENUM)) {
     SEMA_ERR(S, c->loc, "direction components must be integer scalars");
     return false;
   }
-  if (!sema_const_int(S, c, v)) *known = false;
+  bool is_const = sema_const_int(S, c, v);
+  if (!is_const) *known = false;
+  *zero = is_const && *v == 0;
   return true;
 }
 
@@ -154,14 +171,37 @@ bool sema_dir(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known) {
   return d->ok;
 }
 
+/* The components of a direction known to be 0: from its values when known, else from the signs
+ * of its type (a direction constant). */
+static unsigned zero_mask(const int64_t *vals, int rank, bool known, const Type *t) {
+  unsigned z = 0;
+  for (int k = 0; k < rank; k++)
+    if (known ? vals[k] == 0 : t && t->kind == TY_DIRECTION && t->shape[k] == '0') z |= 1u << k;
+  return z;
+}
+
 /* Check and evaluate a direction. */
 static bool dir_eval(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known) {
   *known = true;
+  if (d->kind == DIR_DESIG) { /* dir100[k] (section 15.1): its value is known at run time */
+    *known = false;
+    return sema_dir_desig(S, d, rank);
+  }
   if (d->kind == DIR_NAME) {
     Symbol *sym = d->sym ? d->sym : sema_lookup(S, d->name.name, d->loc.off);
     if (!sym) {
       SEMA_ERR(S, d->loc, "undeclared identifier '%s'", d->name.name);
       return false;
+    }
+    if (sym->kind == SYM_CONST && sym->global && sym->decl) sema_resolve_symbol(S, sym);
+    if (sym->kind == SYM_CONST && sym->type && sym->type->kind == TY_DIRECTION) { /* a direction constant */
+      d->sym = sym;
+      if (sym->error) return false;
+      *rank = sym->type->rank;
+      *known = sym->dir_known;
+      memcpy(vals, sym->dir, sizeof(int64_t) * MAX_RANK);
+      d->zero = sym->dir_zero | zero_mask(vals, *rank, false, sym->type);
+      return true;
     }
     if (sym->kind != SYM_DIRECTION) {
       SEMA_ERR(S, d->loc, "'%s' is not a direction", d->name.name);
@@ -173,6 +213,7 @@ static bool dir_eval(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known) 
     *rank = sym->dir_rank;
     *known = sym->dir_known;
     memcpy(vals, sym->dir, sizeof(int64_t) * MAX_RANK);
+    d->zero = sym->dir_zero;
     return true;
   }
   if (d->n == 0) return false; /* malformed, already reported */
@@ -182,7 +223,12 @@ static bool dir_eval(Sema *S, DirSyn *d, int *rank, int64_t *vals, bool *known) 
   }
   *rank = d->n;
   bool ok = true;
-  for (int i = 0; i < d->n; i++) ok &= dir_component(S, d->comps[i], &vals[i], known);
+  d->zero = 0;
+  for (int i = 0; i < d->n; i++) {
+    bool zero = false;
+    ok &= dir_component(S, d->comps[i], &vals[i], known, &zero);
+    if (zero) d->zero |= 1u << i;
+  }
   return ok;
 }
 
@@ -228,7 +274,7 @@ static Region *region_copy(Sema *S, const Region *src) {
 
 /* Check a region bound: an integer scalar expression (E58). */
 static bool region_bound(Sema *S, Expr *e, int64_t *v, bool *known) {
-  Type *t = sema_expr(S, e);
+  Type *t = region_scalar(S, e);
   if (t->kind == TY_ERROR) return false;
   if (e->rank > 0 || !(type_is_integer(t) || t->kind == TY_ENUM || (t->kind == TY_SCALAR && t->scalar == SK_BOOLEAN))) {
     SEMA_ERR(S, e->loc, "region bounds must be integer scalars");
@@ -245,7 +291,7 @@ static Region *named_region(Sema *S, Ident *id, bool report_kind) {
     SEMA_ERR(S, id->loc, "undeclared identifier '%s'", id->name);
     return region_error(S);
   }
-  if (sym->kind != SYM_REGION) {
+  if (!sema_symbol_is_region(S, sym)) {
     if (report_kind) SEMA_ERR(S, id->loc, "'%s' is not a region", id->name);
     return region_error(S);
   }
@@ -304,12 +350,20 @@ static Region *in_range(Sema *S, Region *r, Loc loc) {
   return r;
 }
 
+/* True if a bracket item written as an expression is a region: a region name or region constant, or
+ * an element of an array of regions (sections 5.2 and 15.1). */
+static bool item_is_region(Sema *S, const BracketItem *it) {
+  Expr *e = it->lo;
+  if (it->kind != BI_EXPR || e->parens) return false;
+  if (e->kind == EX_NAME) return sema_symbol_is_region(S, sema_lookup(S, e->name.name, e->loc.off));
+  return sema_designator_is_region(S, e);
+}
+
 Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx) {
   if (b->n == 1 && b->items[0].kind == BI_REGION) return sema_region_syn(S, b->items[0].region, decl_ctx);
-  if (b->n == 1 && b->items[0].kind == BI_EXPR && b->items[0].lo->kind == EX_NAME && !b->items[0].lo->parens) {
+  if (b->n == 1 && item_is_region(S, &b->items[0])) {
     Expr *e = b->items[0].lo;
-    Symbol *sym = sema_lookup(S, e->name.name, e->loc.off);
-    if (sym && sym->kind == SYM_REGION) return named_region(S, &e->name, true);
+    return e->kind == EX_NAME ? named_region(S, &e->name, true) : sema_region_desig(S, e);
   }
   if (b->n > MAX_RANK) {
     SEMA_ERR(S, b->loc, "a region has at most %d dimensions", MAX_RANK);
@@ -323,6 +377,11 @@ Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx) {
     RDim *d = &r->dims[k];
     d->stride = 1;
     d->known = true;
+    if (it->kind == BI_EXPR && item_is_region(S, it)) {
+      SEMA_ERR(S, b->loc, "a region expression must be the only item in its brackets");
+      ok = false;
+      break;
+    }
     switch (it->kind) {
     case BI_BLANK:
       if (decl_ctx) {
@@ -333,22 +392,15 @@ Region *sema_region_bracket(Sema *S, Bracket *b, bool decl_ctx) {
       }
       break;
     case BI_EXPR:
-      if (it->lo->kind == EX_NAME && !it->lo->parens) {
-        Symbol *sym = sema_lookup(S, it->lo->name.name, it->lo->loc.off);
-        if (sym && sym->kind == SYM_REGION) {
-          SEMA_ERR(S, b->loc, "a region expression must be the only item in its brackets");
-          ok = false;
-          break;
-        }
-      }
       d->kind = DK_SINGLE;
       ok = region_bound(S, it->lo, &d->lo, &d->known);
-      d->hi = d->lo;
+      d->hi = d->align = d->lo;
       break;
     case BI_RANGE:
       d->kind = DK_RANGE;
       ok = region_bound(S, it->lo, &d->lo, &d->known);
       ok = region_bound(S, it->hi, &d->hi, &d->known) && ok;
+      d->align = d->lo;
       break;
     case BI_STAR:
       d->kind = DK_STAR;
@@ -377,6 +429,9 @@ static bool dir_matches(Sema *S, DirSyn *d, int drank, Region *base) {
   if (drank == base->rank) return true;
   if (d->kind == DIR_NAME)
     SEMA_ERR(S, d->loc, "direction '%s' has rank %d, but the region has rank %d", d->name.name, drank, base->rank);
+  else if (d->kind == DIR_DESIG)
+    SEMA_ERR(S, d->loc, "direction '%.*s' has rank %d, but the region has rank %d", d->end - d->start,
+             S->src->text + d->start, drank, base->rank);
   else
     SEMA_ERR(S, d->loc, "direction %.*s has rank %d, but the region has rank %d", d->end - d->start,
              S->src->text + d->start, drank, base->rank);
@@ -413,11 +468,12 @@ static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
   Region *base;
   Region *r = region_operands(S, rs, decl_ctx, d, &known, &base);
   if (r->error) return r;
+  unsigned zero = rs->dir->zero;
   for (int k = 0; k < r->rank; k++) {
     RDim *x = &r->dims[k];
-    if (known && d[k] == 0) continue;
+    if (zero >> k & 1) continue;
     if (x->kind == DK_STAR) {
-      if (rs->kind == RX_OF && (!known || d[k] != 0)) {
+      if (rs->kind == RX_OF) {
         SEMA_ERR(S, rs->oploc, "'of' cannot be applied across a flood dimension");
         return region_error(S);
       }
@@ -443,6 +499,7 @@ static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
     if (over) return overflow_error(S, rs, k);
     x->kind = x->lo == x->hi ? DK_SINGLE : DK_RANGE;
     x->stride = 1;
+    x->align = x->lo;
   }
   if (rs->kind == RX_OF) {
     r->of_region = true;
@@ -457,6 +514,23 @@ static Region *region_prep(Sema *S, RegionSyn *rs, bool decl_ctx) {
   return r;
 }
 
+/* Dimension x by component dk != 0 (section 5.5): the stride grows by |dk|, and the surviving indices
+ * count from x's lowest index (dk > 0) or highest (dk < 0), as zrt_region_by computes them. */
+static void stride_by(RDim *x, int64_t dk) {
+  int64_t old = x->stride < 1 ? 1 : x->stride, s, diff, align;
+  bool overflow = dk == INT64_MIN || __builtin_mul_overflow(old, dk < 0 ? -dk : dk, &s) ||
+                  (dk > 0 ? __builtin_sub_overflow(x->align, x->lo, &diff) : __builtin_sub_overflow(x->hi, x->align, &diff));
+  int64_t rem = overflow ? 0 : diff % old;
+  if (rem < 0) rem += old;
+  overflow = overflow || (dk > 0 ? __builtin_add_overflow(x->lo, rem, &align) : __builtin_sub_overflow(x->hi, rem, &align));
+  if (overflow) { /* left to the run time */
+    x->known = false;
+    return;
+  }
+  x->align = align;
+  x->stride = s;
+}
+
 /* B at d / B by d (section 5.5). */
 static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
   int64_t d[MAX_RANK] = {0};
@@ -467,7 +541,7 @@ static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
   if (rs->kind == RX_BY) r->strided = true; /* even when the strides are known only at run time */
   for (int k = 0; k < r->rank; k++) {
     RDim *x = &r->dims[k];
-    if (rs->kind == RX_BY && known && d[k] == 0) {
+    if (rs->kind == RX_BY && (rs->dir->zero >> k & 1)) {
       SEMA_ERR(S, rs->dir->loc, "direction component %d of 'by' is zero", k + 1);
       return region_error(S);
     }
@@ -478,10 +552,12 @@ static Region *region_at_by(Sema *S, RegionSyn *rs, bool decl_ctx) {
     }
     bool over; /* checked: a huge direction must not wrap around */
     if (rs->kind == RX_AT) {
-      over = __builtin_add_overflow(x->lo, d[k], &x->lo) || __builtin_add_overflow(x->hi, d[k], &x->hi);
+      over = __builtin_add_overflow(x->lo, d[k], &x->lo) || __builtin_add_overflow(x->hi, d[k], &x->hi) ||
+             __builtin_add_overflow(x->align, d[k], &x->align);
     } else {
-      int64_t step = d[k];
-      over = (d[k] < 0 && __builtin_sub_overflow(0, d[k], &step)) || __builtin_mul_overflow(x->stride, step, &x->stride);
+      int64_t step;
+      over = d[k] == INT64_MIN || __builtin_mul_overflow(x->stride < 1 ? 1 : x->stride, d[k] < 0 ? -d[k] : d[k], &step);
+      if (!over) stride_by(x, d[k]);
     }
     if (over) return overflow_error(S, rs, k);
   }
@@ -508,7 +584,7 @@ static Region *region_masked(Sema *S, RegionSyn *rs, bool decl_ctx) {
   S->cover = saved;
   if (t->kind == TY_ERROR) return region_error(S);
   Symbol *m = sema_base_symbol(rs->mask);
-  bool is_var = sema_is_variable(S, rs->mask) && m && rs->mask->kind != EX_INDEX;
+  bool is_var = sema_is_variable(S, rs->mask) && m && (rs->mask->kind != EX_INDEX || sema_is_parallel_var(rs->mask));
   if (!is_var || rs->mask->rank == 0 || rs->mask->rank != r->rank || !type_is_truth(t)) {
     const char *name = m ? m->name : "?";
     SEMA_ERR(S, rs->mask->loc, "mask '%s' must be a boolean or integer parallel array of rank %d", name, r->rank);
@@ -542,6 +618,7 @@ static Region *region_kind_syn(Sema *S, RegionSyn *rs, bool decl_ctx) {
   switch (rs->kind) {
   case RX_BRACKET: r = sema_region_bracket(S, rs->bracket, decl_ctx); break;
   case RX_NAME: r = named_region(S, &rs->name, true); break;
+  case RX_DESIG: r = sema_region_desig(S, rs->desig); break;
   case RX_DITTO:
     if (decl_ctx) {
       SEMA_ERR(S, rs->loc, "a declared region cannot contain blank dimensions, '\"' or a mask");

@@ -9,9 +9,13 @@
 
 static void check_stmt(Sema *S, Stmt *st);
 
-/* Note the first reason this procedure cannot be applied elementwise (E46). */
-static void promotion_obstacle(Sema *S, const char *reason) {
+void sema_promotion_obstacle(Sema *S, const char *reason) {
   if (S->cur_info && !S->cur_info->own_reason) S->cur_info->own_reason = reason;
+}
+
+void sema_assigns_global(Sema *S, const Symbol *g) {
+  if (S->cur_info && !S->cur_info->own_reason) /* the message is made once, for the first reason */
+    S->cur_info->own_reason = arena_printf(S->arena, "it assigns global variable '%s'", g->name);
 }
 
 /* The spelling of a type with a rank (parallel values are described by their element type and rank). */
@@ -30,7 +34,7 @@ static const char *ranked_type_name(Sema *S, Type *t, int rank) {
 static bool check_rank_need(Sema *S, Loc first) {
   int need = S->need_rank;
   if (!need) return false;
-  promotion_obstacle(S, "it contains a parallel statement");
+  sema_promotion_obstacle(S, "it contains a parallel statement");
   if (!S->cover) {
     if (!S->cover_inherited) {
       SEMA_ERR(S, first, "parallel statement has no covering region");
@@ -90,14 +94,18 @@ static bool check_target_symbol(Sema *S, Expr *target, Symbol *sym) {
     return false;
   }
   if (sym->global && S->cur_proc && (sym->kind == SYM_VAR || sym->kind == SYM_CONFIG_VAR || sym->kind == SYM_EXTERN_VAR))
-    promotion_obstacle(S, arena_printf(S->arena, "it assigns global variable '%s'", sym->name));
+    sema_assigns_global(S, sym);
   return true;
 }
+
+/* The parallel type a parallel target is written through: its variable's, or for an element U[k] of
+ * an indexed array of parallel arrays, U's element type. */
+static Type *target_type(Expr *target, Symbol *sym) { return target->ptype ? target->ptype : sym->type; }
 
 /* E29: a flood array written under a region whose flood dimensions differ from its own. */
 static bool check_flood_write(Sema *S, Expr *target, Symbol *sym, Type *t) {
   Region *c = S->cover;
-  if (t->kind != TY_PARALLEL || !t->region || !c || c->error || c->rank != t->rank) return true;
+  if (!t || t->kind != TY_PARALLEL || !t->region || !c || c->error || c->rank != t->rank) return true;
   for (int k = 0; k < t->rank; k++) {
     if (t->region->dims[k].kind == DK_STAR && c->dims[k].kind != DK_STAR) {
       SEMA_ERR(S, target->loc, "flood array '%s' can only be assigned under a region with '*' in dimension %d",
@@ -143,8 +151,13 @@ static void check_assign(Sema *S, Stmt *st) {
     SEMA_ERR(S, lhs->oploc, "%s", lhs->unsupported);
     return;
   }
+  S->target_ctx = true; /* its variable: a region or direction constant is E11, a free one may be assigned */
+  S->target_free = false;
   Type *lt = sema_expr_whole(S, lhs);
+  S->target_ctx = false;
+  S->free_ok = S->target_free; /* a free variable may be assigned from free values (section 15.6) */
   Type *rt = lt->kind == TY_ARRAY ? sema_expr_whole(S, st->rhs) : sema_expr(S, st->rhs);
+  S->free_ok = false;
   if (lt->kind == TY_ERROR) return;
   Symbol *sym = sema_base_symbol(lhs);
   if (!sym || lhs->parens || !(lhs->kind == EX_NAME || lhs->kind == EX_FIELD || lhs->kind == EX_INDEX)) {
@@ -152,7 +165,7 @@ static void check_assign(Sema *S, Stmt *st) {
     return;
   }
   if (rt->kind == TY_ERROR) { /* errors of the target itself come first when they precede (section 14.1) */
-    if (check_target_symbol(S, lhs, sym) && lhs->rank > 0 && sym->type) check_flood_write(S, lhs, sym, sym->type);
+    if (check_target_symbol(S, lhs, sym) && lhs->rank > 0) check_flood_write(S, lhs, sym, target_type(lhs, sym));
     return;
   }
   if (!check_target_symbol(S, lhs, sym)) return;
@@ -164,7 +177,7 @@ static void check_assign(Sema *S, Stmt *st) {
     SEMA_ERR(S, st->oploc, "operands have different ranks (%d and %d)", lhs->rank, st->rhs->rank);
     return;
   }
-  if (lhs->rank > 0 && sym->type && !check_flood_write(S, lhs, sym, sym->type)) return;
+  if (lhs->rank > 0 && !check_flood_write(S, lhs, sym, target_type(lhs, sym))) return;
   bool is_string = lt->kind == TY_SCALAR && lt->scalar == SK_STRING;
   Type *value = rt;
   if (st->op != AS_ASSIGN) {
@@ -225,6 +238,7 @@ static bool io_type_ok(Sema *S, Expr *e, bool reading) {
   bool bad = t->kind == TY_RECORD || t->kind == TY_VOID || (t->kind == TY_ARRAY && (e->rank > 0 || reading ? e->rank > 0 : false)) ||
              (reading && t->kind == TY_ENUM) || (t->kind == TY_SCALAR && t->scalar == SK_FILE);
   if (t->kind == TY_ARRAY && t->elem->kind != TY_SCALAR && t->elem->kind != TY_ENUM) bad = true;
+  if (type_has_timer(t)) bad = true;
   if (bad) SEMA_ERR(S, e->loc, "cannot read or write a value of type %s", ranked_type_name(S, t, e->rank));
   return !bad;
 }
@@ -244,8 +258,8 @@ static bool is_file_expr(const Expr *e) {
 }
 
 static void check_write(Sema *S, Stmt *st) {
-  promotion_obstacle(S, st->kind == ST_HALT ? "it calls halt" : "it performs I/O");
-  if (st->kind == ST_HALT) promotion_obstacle(S, "it calls halt");
+  sema_promotion_obstacle(S, st->kind == ST_HALT ? "it calls halt" : "it performs I/O");
+  if (st->kind == ST_HALT) sema_promotion_obstacle(S, "it calls halt");
   for (int i = 0; i < st->nitems; i++) {
     IoItem *it = &st->items[i];
     Type *t = sema_expr_whole(S, it->value);
@@ -269,7 +283,7 @@ static void check_write(Sema *S, Stmt *st) {
 }
 
 static void check_read(Sema *S, Stmt *st) {
-  promotion_obstacle(S, "it performs I/O");
+  sema_promotion_obstacle(S, "it performs I/O");
   for (int i = 0; i < st->nitems; i++) {
     Expr *e = st->items[i].value;
     Type *t = sema_expr_whole(S, e);
@@ -283,7 +297,7 @@ static void check_read(Sema *S, Stmt *st) {
     }
     if (!check_target_symbol(S, e, sym)) continue;
     if (!io_type_ok(S, e, true) || !io_cover_ok(S, e)) continue;
-    if (e->rank > 0 && sym->type) check_flood_write(S, e, sym, sym->type);
+    if (e->rank > 0) check_flood_write(S, e, sym, target_type(e, sym));
   }
 }
 
@@ -323,7 +337,7 @@ static void check_wrap(Sema *S, Stmt *st) {
     if (t->kind == TY_ERROR) continue;
     Symbol *sym = sema_base_symbol(e);
     bool wrong_rank = c && !c->error && !c->dynamic && e->rank != c->rank;
-    if (!sym || !(e->kind == EX_NAME || e->kind == EX_FIELD) || e->parens || e->rank == 0 || wrong_rank ||
+    if (!sym || !(e->kind == EX_NAME || e->kind == EX_FIELD || sema_is_parallel_var(e)) || e->parens || e->rank == 0 || wrong_rank ||
         !(sym->kind == SYM_VAR || sym->kind == SYM_PARAM)) {
       SEMA_ERR(S, e->loc, "operand of '%s' must be a parallel array", kw);
       continue;
@@ -378,11 +392,14 @@ static void check_for(Sema *S, Stmt *st) {
     if (!var_kind || !type_is_integer(v->type)) {
       SEMA_ERR(S, st->var.loc, "loop variable '%s' must be an integer variable", st->var.name);
       ok = false;
+    } else if (v->is_free) {
+      SEMA_ERR(S, st->var.loc, "free value '%s' can only be reduced or assigned to a free variable", st->var.name);
+      ok = false;
     } else if (v->for_var_active) {
       SEMA_ERR(S, st->var.loc, "cannot assign to loop variable '%s'", st->var.name);
       ok = false;
     } else if (v->global && S->cur_proc) {
-      promotion_obstacle(S, arena_printf(S->arena, "it assigns global variable '%s'", v->name));
+      sema_assigns_global(S, v);
     }
   } else {
     ok = false;
@@ -558,8 +575,8 @@ static void declare_params(Sema *S, Symbol *psym) {
     sym->type = psym->ptypes[i];
     sym->error = sym->type->kind == TY_ERROR;
     pa->sym = sym;
-    if (pa->mode == PM_OUT || pa->mode == PM_INOUT || pa->mode == PM_VAR)
-      promotion_obstacle(S, "it has an out or inout parameter");
+    /* an out or inout parameter stops elementwise calls of this procedure only (sema_call), not of
+     * the procedures that call it (section 15.8) */
   }
 }
 

@@ -34,6 +34,17 @@ const char *type_name(Sema *S, const Type *t) {
     return arena_printf(S->arena, "[%s] %s", commas, type_name(S, t->elem));
   }
   case TY_VOID: return "void";
+  case TY_DIRECTION: case TY_REGION: {
+    char buf[64];
+    int n = 0;
+    for (int k = 0; k < t->rank && k < MAX_RANK; k++) {
+      if (k) buf[n++] = ',';
+      if (t->kind == TY_REGION && t->shape[k] == '.') buf[n++] = '.';
+      buf[n++] = t->shape[k];
+    }
+    buf[n] = 0;
+    return arena_printf(S->arena, "%s<%s>", t->kind == TY_REGION ? "region" : "direction", buf);
+  }
   default: return "<error>";
   }
 }
@@ -72,6 +83,7 @@ bool type_same(const Type *a, const Type *b) {
         return false;
     return true;
   case TY_PARALLEL: return a->rank == b->rank && type_same(a->elem, b->elem);
+  case TY_DIRECTION: case TY_REGION: return a->rank == b->rank && !memcmp(a->shape, b->shape, (size_t)a->rank);
   default: return false; /* enumerations and records: name equivalence */
   }
 }
@@ -117,6 +129,7 @@ bool type_assignable(const Type *target, const Type *src) {
   if (target->kind == TY_ENUM || target->kind == TY_RECORD) return target == src;
   if (is_scalar(target, SK_STRING)) return is_scalar(src, SK_STRING);
   if (is_scalar(target, SK_FILE)) return is_scalar(src, SK_FILE);
+  if (is_scalar(target, SK_TIMER)) return false; /* a timer is passed to a timer parameter only (section 15.6) */
   if (target->kind == TY_ARRAY) return src->kind == TY_ARRAY && target->ndims == src->ndims && type_assignable(target->elem, src->elem);
   return false;
 }
@@ -174,7 +187,9 @@ static Type *resolve_record(Sema *S, TypeSyn *ts) {
   for (int i = 0; i < ts->nfields; i++) {
     FieldSyn *f = &ts->fields[i];
     Type *ft = sema_resolve_type(S, f->type, false);
-    if (ft->kind == TY_PARALLEL) {
+    if (!sema_type_use_ok(S, ft, f->type, TU_FIELD)) {
+      ft = S->t_error;
+    } else if (ft->kind == TY_PARALLEL) {
       SEMA_ERR(S, f->type->loc, "a record field cannot be a parallel array");
       ft = S->t_error;
     }
@@ -279,11 +294,11 @@ static Type *resolve_array(Sema *S, TypeSyn *ts) {
                    S->src->text + b->lo->start, b->lo->end - b->lo->start, S->src->text + b->lo->start);
     d->known = ok && sema_const_int(S, d->lo, &d->lo_val) && sema_const_int(S, d->hi, &d->hi_val);
   }
-  if (ts->elem->kind == TS_PARALLEL) {
-    SEMA_ERR(S, ts->loc, "indexed arrays of parallel arrays are not supported");
-    return S->t_error;
-  }
+  /* the declared region of an element may use index1..indexm (section 15.2) */
+  int saved = S->elem_index_dims;
+  if (ts->elem->kind == TS_PARALLEL) S->elem_index_dims = ts->nbounds;
   t->elem = sema_resolve_type(S, ts->elem, false);
+  S->elem_index_dims = saved;
   if (!ok || t->elem->kind == TY_ERROR) return S->t_error;
   uint64_t bytes;
   if (!type_bytes(t, &bytes) && bytes == UINT64_MAX) {
@@ -312,6 +327,7 @@ static Type *resolve_parallel(Sema *S, TypeSyn *ts, bool param_ctx) {
   } else {
     Region *r = sema_region_bracket(S, b, true);
     if (!r || r->error) return S->t_error;
+    if (S->elem_index_dims) r->per_element = true;
     if (param_ctx && !r->named) {
       SEMA_ERR(S, b->loc, "a declared region cannot contain blank dimensions, '\"' or a mask");
       return S->t_error;
@@ -320,8 +336,24 @@ static Type *resolve_parallel(Sema *S, TypeSyn *ts, bool param_ctx) {
     t->rank = r->rank;
     t->region_name = r->named;
   }
+  int saved = S->elem_index_dims;
+  S->elem_index_dims = 0;
   t->elem = sema_resolve_type(S, ts->elem, false);
-  if (t->elem->kind == TY_ERROR) return S->t_error;
+  S->elem_index_dims = saved;
+  if (t->elem->kind == TY_ERROR || !sema_type_use_ok(S, t->elem, ts->elem, TU_ELEM)) return S->t_error;
+  return t;
+}
+
+/* direction<...> or region<...> (section 15.1). */
+static Type *resolve_shape(Sema *S, TypeSyn *ts) {
+  bool dir = ts->kind == TS_DIRECTION;
+  if (ts->rank > MAX_RANK) {
+    SEMA_ERR(S, ts->loc, dir ? "a direction has at most %d components" : "a region has at most %d dimensions", MAX_RANK);
+    return S->t_error;
+  }
+  Type *t = type_new(S, dir ? TY_DIRECTION : TY_REGION);
+  t->rank = ts->rank;
+  memcpy(t->shape, ts->shape, (size_t)ts->rank);
   return t;
 }
 
@@ -345,6 +377,7 @@ Type *sema_resolve_type(Sema *S, TypeSyn *ts, bool param_ctx) {
   case TS_RECORD: t = resolve_record(S, ts); break;
   case TS_ARRAY: t = resolve_array(S, ts); break;
   case TS_PARALLEL: t = resolve_parallel(S, ts, param_ctx); break;
+  case TS_DIRECTION: case TS_REGION: t = resolve_shape(S, ts); break;
   case TS_UNSUPPORTED: SEMA_ERR(S, ts->loc, "%s", ts->unsupported); break;
   }
   ts->sem = t;
@@ -367,6 +400,7 @@ void sema_proc_signature(Sema *S, Symbol *sym) {
     Param *pa = &p->params[i];
     diag_construct_begin(S->diags);
     sym->ptypes[i] = sema_resolve_type(S, pa->type, true);
+    if (!sema_type_use_ok(S, sym->ptypes[i], pa->type, TU_PARAM)) sym->ptypes[i] = S->t_error;
     sym->pmodes[i] = pa->mode;
     sym->pnames[i] = pa->name.name;
     if (p->is_extern && sym->ptypes[i]->kind != TY_ERROR &&
@@ -377,7 +411,9 @@ void sema_proc_signature(Sema *S, Symbol *sym) {
   if (p->result) {
     diag_construct_begin(S->diags);
     Type *r = sema_resolve_type(S, p->result, false);
-    if (r->kind == TY_PARALLEL || r->kind == TY_ARRAY) {
+    if (!sema_type_use_ok(S, r, p->result, TU_RESULT)) {
+      r = S->t_error;
+    } else if (r->kind == TY_PARALLEL || r->kind == TY_ARRAY) {
       SEMA_ERR(S, p->result->loc, "procedures returning arrays are not supported");
       r = S->t_error;
     }

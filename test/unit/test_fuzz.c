@@ -360,6 +360,10 @@ static const char *const dict[] = {
     "1e", "1e+", "1.e-8", "2e400", "9223372036854775807", "9223372036854775808", "4294967296",
     "99999999999999999999999", "1L", "\\", "\t", "\n", "\r", "\f", "[ , ]", "[*]", "[\"]",
     "[1..0]", "[0, 1]", "[-1, 0]", "east of", "at east", "by [2]", "by [0]", "with M",
+    /* section 15 */
+    "timer", "ClearTimer", "StartTimer", "StopTimer", "ReadTimer", "free var", "direction<+,0>",
+    "direction<", "region<..,*>", "region<", "..>", "<+,", "0>", "-,", "[index1]", "Level[k]",
+    "@^d[k]", "[2^index1, 0]", "mm<<", "(A, Index1)", "[]", "c[].x[]", ".loc[]", "array [0..2] of [R]",
     NULL};
 
 /* ---- mutations of a seed ----------------------------------------------------------- */

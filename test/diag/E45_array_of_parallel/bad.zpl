@@ -5,9 +5,12 @@ direction east = [0, 1];
 var A, B : [R] integer;
     F    : [1..4, *] integer;
     X    : [V] integer;
-    a    : array [1..3] of [R] integer;
+    a    : array [1..3] of integer;
     x    : integer;
     d    : double;
+procedure p(a : array [1..3] of [R] integer);
+begin
+end;
 procedure t();
 var i : integer;
 begin

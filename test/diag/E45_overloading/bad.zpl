@@ -12,9 +12,9 @@ procedure helper(k : integer) : integer;
 begin
   return k;
 end;
-procedure helper(k : double) : double;
+procedure helper(j : integer) : double;
 begin
-  return k;
+  return 1.0 * j;
 end;
 procedure t();
 var i : integer;

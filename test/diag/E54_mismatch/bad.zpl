@@ -9,9 +9,9 @@ var A, B : [R] integer;
     x    : integer;
     d    : double;
 prototype helper(k : integer) : integer;
-procedure helper(k : double) : integer;
+procedure helper(k : integer) : double;
 begin
-  return 0;
+  return 0.0;
 end;
 procedure t();
 var i : integer;

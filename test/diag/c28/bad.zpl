@@ -11,5 +11,5 @@ var A, B : [R] integer;
 procedure t();
 var i : integer;
 begin
-  [R] x := t<< A;
+  [R] x := u<< A;
 end;

@@ -1,0 +1,16 @@
+program t;
+region R = [1..4, 1..4];
+       V = [1..4];
+direction east = [0, 1];
+const c : array [1..2] of [R] integer = 0;
+var A, B : [R] integer;
+    F    : [1..4, *] integer;
+    X    : [V] integer;
+    a    : array [1..3] of integer;
+    x    : integer;
+    d    : double;
+procedure t();
+var i : integer;
+begin
+  x := 0;
+end;

@@ -1,0 +1,21 @@
+program t;
+region R = [1..4, 1..4];
+       V = [1..4];
+direction east = [0, 1];
+type mm = record lo, hi : double; end;
+var A, B : [R] integer;
+    F    : [1..4, *] integer;
+    X    : [V] integer;
+    a    : array [1..3] of integer;
+    x    : integer;
+    d    : double;
+    m    : mm;
+    D    : [R] double;
+procedure mx(out s : mm); begin s.lo := 0.0; s.hi := 0.0; end;
+procedure mx(y : double; inout s : mm); begin s.hi := max(s.hi, y); end;
+procedure mx(inout a, b : mm); begin b.hi := max(a.hi, b.hi); end;
+procedure t();
+var i : integer;
+begin
+  [1..4, 1] D := mx<< [R] (D, D);
+end;

@@ -1,0 +1,21 @@
+program t;
+region R = [1..4, 1..4];
+       V = [1..4];
+direction east = [0, 1];
+type mm = record lo, hi : double; end;
+var A, B : [R] integer;
+    F    : [1..4, *] integer;
+    X    : [V] integer;
+    a    : array [1..3] of integer;
+    x    : integer;
+    d    : double;
+    m    : mm;
+    D    : [R] double;
+procedure tk(inout s : timer); begin ClearTimer(s); end;
+procedure tk(y : double; inout s : timer); begin end;
+procedure tk(inout a, b : timer); begin end;
+procedure t();
+var i : integer;
+begin
+  [R] d := tk<< D;
+end;
