@@ -78,13 +78,6 @@ static void die(const char *what) {
   exit(2);
 }
 
-/* realloc that exits on failure. */
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) die("out of memory");
-  return q;
-}
-
 /* Seconds on a monotonic clock. */
 static double now_sec(void) {
   struct timespec ts;
