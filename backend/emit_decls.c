@@ -83,6 +83,30 @@ void alloc_iarray(Emitter *E, const char *a, Type *t) {
   free(hi.data);
 }
 
+/* The value of a direction initializer (section 15.1) of type t, checked against the signs of t
+ * (R16) when they are not known to hold at compile time. */
+static const char *dir_value(Emitter *E, const Type *t, DirSyn *d, int line) {
+  const char *v;
+  if (d->kind == DIR_NAME && d->sym->kind == SYM_CONST) v = emit_name(E, d->sym->name);
+  else if (d->kind == DIR_DESIG) v = emit_expr(E, d->desig);
+  else v = arena_printf(E->arena, "zrt_dir_make(%d, %s)", t->rank, emit_dir(E, d));
+  if (d->known) return v;
+  return arena_printf(E->arena, "zrt_dir_check_signs(%s, \"%.*s\", %d)", v, t->rank, t->shape, line);
+}
+
+/* Store one initializer leaf into lvalue a of (element) type t; a region also joins the bounding
+ * box of its rank (section 11: every region constant and every element of an array of regions). */
+static void store_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
+  if (t->kind == TY_REGION) {
+    emit_line(E, "%s = %s;", a, emit_region_syn(E, in->region));
+    emit_line(E, "zrt_bbox_add(&%s);", a);
+  } else if (t->kind == TY_DIRECTION) {
+    emit_line(E, "%s = %s;", a, dir_value(E, t, in->dir, in->loc.line));
+  } else {
+    emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
+  }
+}
+
 /* Store an initializer into variable a of type t (section 3.9). */
 void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
   if (t->kind == TY_PARALLEL) {
@@ -102,8 +126,9 @@ void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
         emit_line(E, "for (zix[%d] = %s[%d]; zix[%d] <= %s[%d]; zix[%d]++) {", k, lo, k, k, hi, k, k);
         E->init_idx[k] = arena_printf(E->arena, "zix[%d]", k);
       }
-      emit_line(E, "((%s *)%s.data)[zrt_iindex(zix, %s, %s, %d, %d, \"?\")] = %s;", emit_ctype(E, et), a, lo, hi, t->ndims,
-                in->loc.line, emit_convert(E, in->expr, et));
+      store_init(E, arena_printf(E->arena, "((%s *)%s.data)[zrt_iindex(zix, %s, %s, %d, %d, \"?\")]", emit_ctype(E, et), a, lo, hi,
+                                 t->ndims, in->loc.line),
+                 et, in);
       for (int k = 0; k < t->ndims; k++) {
         emit_line(E, "}");
         E->init_idx[k] = NULL;
@@ -128,7 +153,7 @@ void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
     }
     for (int i = 0; i < leaves.len; i++) {
       InitSyn *leaf = leaves.items[i];
-      emit_line(E, "((%s *)%s.data)[%d] = %s;", emit_ctype(E, et), a, i, emit_convert(E, leaf->expr, et));
+      store_init(E, arena_printf(E->arena, "((%s *)%s.data)[%d]", emit_ctype(E, et), a, i), et, leaf);
     }
     return;
   }
@@ -137,7 +162,7 @@ void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
       emit_init(E, arena_printf(E->arena, "%s.%s", a, emit_name(E, t->fields[i].name)), t->fields[i].type, in->items[i]);
     return;
   }
-  emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
+  store_init(E, a, t, in);
 }
 
 /* True if values of type t hold an indexed array with run-time bounds inside a record or another
