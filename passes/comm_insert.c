@@ -76,7 +76,7 @@ static void root(Comm *C, Expr *e, bool under_statement_region) {
   x->own_items = x->items.len;
   x->place = XF_AT_ROOT;
   const Region *r = C->region;
-  if (under_statement_region && r && r->named && r->named->kind == SYM_REGION && !r->dynamic && !r->error) x->cover = r->named;
+  if (under_statement_region && r && r->named && (r->named->kind == SYM_REGION || r->named->kind == SYM_CONST) && !r->dynamic && !r->error) x->cover = r->named;
   vec_push(C->a, C->owner, x);
   vec_push(C->a, &C->ir->transfers, x);
 }
