@@ -401,8 +401,12 @@ static const char *index_into(Emitter *E, Expr *e, const char *a);
 
 static const char *emit_index(Emitter *E, Expr *e) {
   if (e->nargs == 0) return emit_expr(E, e->base);
+  if (e->ptype && e->ptype->kind == TY_PARALLEL) /* ir/lower.c binds those of simple statements */
+    emit_unsupported(E, e->loc, "an element of an indexed array of parallel arrays here");
   return index_into(E, e, emit_expr(E, e->base));
 }
+
+const char *emit_element_ref(Emitter *E, Expr *index) { return index_into(E, index, emit_expr(E, index->base)); }
 
 /* Element e->args of the indexed array whose C value is a. */
 static const char *index_into(Emitter *E, Expr *e, const char *a) {

@@ -108,6 +108,8 @@ const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as 
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
+/* The zrt_array lvalue of element U[e] of an indexed array of parallel arrays (IrElement.index). */
+const char *emit_element_ref(Emitter *E, Expr *index);
 
 /* The C variable holding the element of contracted array sym in the loop nest being emitted, or
  * NULL (emit_assign.c). */
@@ -129,6 +131,11 @@ const char *array_region(Emitter *E, TypeSyn *ts);
  * the array it exchanges storage with, if any; an indexed array a of type t with run-time bounds. */
 void alloc_array(Emitter *E, Symbol *sym, const char *decl);
 void alloc_iarray(Emitter *E, const char *a, Type *t);
+/* Allocate (free) every element of indexed array of parallel arrays sym, of type syntax ts, each over
+ * its own region (section 15.2); alloc_elements adds the regions to the bounding box first, while
+ * the arrays are not distributed yet. */
+void alloc_elements(Emitter *E, Symbol *sym, TypeSyn *ts);
+void free_elements(Emitter *E, Symbol *sym);
 /* Initialize variable a of type t with initializer in. */
 void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in);
 /* True if t holds an indexed array with run-time bounds inside a record or an array (not compiled yet). */

@@ -202,6 +202,10 @@ static void emit_region_stmt(Emitter *E, IrStmt *s) {
  * it. */
 static void emit_items(Emitter *E, IrList *l) {
   for (int i = 0; i < l->n; i++) {
+    for (int k = 0; k < l->items[i]->elements.len; k++) { /* its elements U[e], subscripts checked once */
+      const IrElement *el = l->items[i]->elements.items[k];
+      emit_line(E, "%s = &%s;", emit_name(E, el->sym->name), emit_element_ref(E, el->index));
+    }
     emit_ops(E, &l->items[i]->before);
     int fused = emit_fused(E, l, i);
     if (fused) i += fused - 1;

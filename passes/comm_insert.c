@@ -38,10 +38,8 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
     sh->array = sema_base_symbol(e->base);
     sh->wrap = e->wrap;
     sh->expr = e;
-    sema_dir(C->ir->sema, e->dir, &sh->rank, sh->d, &sh->known);
-    bool fits = sh->known && !sh->wrap && sh->array;
-    for (int k = 0; fits && k < sh->rank; k++) fits = sh->d[k] <= IR_FLUFF && sh->d[k] >= -IR_FLUFF;
-    if (fits && !has_item(t, sh)) vec_push(C->a, &t->items, sh);
+    sh->known = ir_shift_by_ghost(C->ir->sema, e, &sh->rank, sh->d);
+    if (sh->known && !has_item(t, sh)) vec_push(C->a, &t->items, sh);
     collect_ghost(C, t, e->base);
     break;
   }
