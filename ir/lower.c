@@ -227,7 +227,8 @@ static IrStmt *lower_stmt(Lower *L, Stmt *st) {
     s->body.n = 1;
     s->body.items = ARENA_ARRAY(L->a, IrStmt *, 1);
     IrStmt *saved = L->bind_to;
-    if (!saved) L->bind_to = s; /* [R] stmt binds the elements of stmt */
+    if (!saved) L->bind_to = s; /* [R] stmt binds the elements of R's mask and of stmt */
+    if (st->cover && st->cover->masked) bind_elements(L, L->bind_to, st->cover->mask);
     s->body.items[0] = lower_stmt(L, st->inner);
     L->bind_to = saved;
     return s;
