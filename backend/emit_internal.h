@@ -95,6 +95,8 @@ const char *iarray_copy_c(Emitter *E, const Type *t, const char *dst, const char
 const char *emit_name(Emitter *E, const char *name);          /* z_NAME */
 const char *emit_ctype(Emitter *E, Type *t);                   /* C type of a value of type t */
 const char *emit_sym(Emitter *E, Symbol *sym);                 /* C lvalue of a variable */
+/* The name of array sym in run-time messages (an element U[e] is one of 'U'). */
+static inline const char *array_label(const Symbol *sym) { return sym->element_of ? sym->element_of->name : sym->name; }
 void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *emit_fresh(Emitter *E, const char *prefix);
 /* A C string literal (quotes and escapes) for n bytes of text. */
