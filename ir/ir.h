@@ -189,6 +189,8 @@ struct IrStmt {
 typedef struct IrElement {
   Symbol *sym;
   Expr *index;
+  Expr *cond;               /* bound where this condition is evaluated, every time (NULL: when the
+                             * statement starts) */
 } IrElement;
 
 typedef struct IrProc {

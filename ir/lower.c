@@ -63,12 +63,12 @@ static void collect(Lower *L, IrStmt *s, Expr *e) {
 
 /* Replace every element U[e] of an indexed array of parallel arrays inside e (section 15.2) by a
  * name of its own, bound by statement `owner` when it starts (IrElement). */
-static void bind_elements(Lower *L, IrStmt *owner, Expr *e) {
+static void bind_elements_at(Lower *L, IrStmt *owner, Expr *e, Expr *cond) {
   if (!e) return;
-  bind_elements(L, owner, e->lhs);
-  bind_elements(L, owner, e->rhs);
-  bind_elements(L, owner, e->base);
-  for (int i = 0; i < e->nargs; i++) bind_elements(L, owner, e->args[i]);
+  bind_elements_at(L, owner, e->lhs, cond);
+  bind_elements_at(L, owner, e->rhs, cond);
+  bind_elements_at(L, owner, e->base, cond);
+  for (int i = 0; i < e->nargs; i++) bind_elements_at(L, owner, e->args[i], cond);
   if (e->kind != EX_INDEX || !e->ptype || e->ptype->kind != TY_PARALLEL) return;
   Symbol *array = sema_base_symbol(e->base);
   if (!array) return;
@@ -88,6 +88,7 @@ static void bind_elements(Lower *L, IrStmt *owner, Expr *e) {
   memcpy(sym->border_lo, array->border_lo, sizeof sym->border_lo);
   memcpy(sym->border_hi, array->border_hi, sizeof sym->border_hi);
   el->sym = sym;
+  el->cond = cond;
   vec_push(L->a, &owner->elements, el);
   vec_push(L->a, &L->proc->elements, el);
   e->kind = EX_NAME;
@@ -182,11 +183,17 @@ static bool has_parallel_item(const Stmt *st) {
   return false;
 }
 
-/* Bind the elements the expressions of simple statement st name (not conditions: their elements
- * would be bound once, and they are evaluated again). */
+static void bind_elements(Lower *L, IrStmt *owner, Expr *e) { bind_elements_at(L, owner, e, NULL); }
+
+/* Bind the elements the expressions of statement st name: when it starts, or, in a condition of
+ * if, while or repeat, where the condition is evaluated. */
 static void bind_stmt_elements(Lower *L, IrStmt *s, Stmt *st) {
   IrStmt *owner = L->bind_to ? L->bind_to : s;
   switch (st->kind) {
+  case ST_IF: case ST_WHILE: case ST_REPEAT:
+    for (int i = 0; i < (st->kind == ST_IF ? st->narms : 1); i++) bind_elements_at(L, s, st->conds[i], st->conds[i]);
+    break;
+  case ST_FOR: bind_elements(L, owner, st->from); bind_elements(L, owner, st->to); bind_elements(L, owner, st->step); break;
   case ST_ASSIGN: bind_elements(L, owner, st->lhs); bind_elements(L, owner, st->rhs); break;
   case ST_CALL: bind_elements(L, owner, st->rhs); break;
   case ST_RETURN: bind_elements(L, owner, st->value); break;
