@@ -121,6 +121,15 @@ void hoist_reset(Emitter *E);
  * nest can alias it (then it is declared restrict). */
 const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct);
 
+/* ---- emit_strided.c: arrays stored compactly over strided declared regions (section 15.3) ---- */
+
+/* Set Symbol.may_stride of every parallel array variable and parameter (before anything is emitted). */
+void strided_analyse(Sema *S);
+/* The cell of index pos (C text) in dimension k of array arr (C lvalue a): pos itself unless arr
+ * may be strided; hoisted: through the loop nest's locals that strided_decls declares. */
+const char *strided_cell(Emitter *E, const Symbol *arr, const char *a, int k, const char *pos, bool hoisted);
+const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank);
+
 /* ---- emit_decls.c: variables and their storage ---- */
 
 /* The declared region of a parallel type as a C zrt_region (following type names). */

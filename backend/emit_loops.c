@@ -149,7 +149,7 @@ void access_checks(Emitter *E, Expr *e) {
     break;
   case EX_SHIFT: {
     Symbol *base = sema_base_symbol(e->base);
-    if (e->wrap || !is_array_sym(base)) break;
+    if (!is_array_sym(base) || (e->wrap && !base->may_stride)) break;
     int64_t d[MAX_RANK] = {0};
     int rank;
     bool known;
@@ -158,8 +158,8 @@ void access_checks(Emitter *E, Expr *e) {
                                           (long long)d[1], (long long)d[2], (long long)d[3], (long long)d[4], (long long)d[5])
                            : emit_dir(E, e->dir);
     const char *text = arena_printf(E->arena, "%.*s", e->dir->end - e->base->start, E->S->src->text + e->base->start);
-    emit_line(E, "if (!zrt_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
-              E->cover, emit_sym(E, base), dv, e->loc.line, text, base->name);
+    emit_line(E, "if (!zrt_%scontains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
+              e->wrap ? "wrap_" : "", E->cover, emit_sym(E, base), dv, e->loc.line, text, base->name);
     break;
   }
   case EX_BINARY: access_checks(E, e->lhs); access_checks(E, e->rhs); break;
