@@ -129,6 +129,8 @@ void strided_analyse(Sema *S);
  * may be strided; hoisted: through the loop nest's locals that strided_decls declares. */
 const char *strided_cell(Emitter *E, const Symbol *arr, const char *a, int k, const char *pos, bool hoisted);
 const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank);
+/* True if the covering region in effect may be strided (its temporaries are then compact too). */
+bool cover_may_stride(const Emitter *E);
 
 /* ---- emit_decls.c: variables and their storage ---- */
 

@@ -187,8 +187,12 @@ void access_checks_under(Emitter *E, Expr *e, const char *src) {
 const char *temp_over_cover(Emitter *E, Type *t, int rank) {
   const char *zt = emit_fresh(E, "zt");
   emit_line(E, "zrt_array %s;", zt);
-  emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", zt, rank, emit_ctype(E, t), E->cover,
-            E->cover, E->cover);
+  if (cover_may_stride(E)) /* one cell per index of a strided covering region (section 15.3) */
+    emit_line(E, "zrt_array_alloc_strided(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, NULL, NULL, &%s, 0);", zt, rank,
+              emit_ctype(E, t), E->cover, E->cover, E->cover, E->cover);
+  else
+    emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", zt, rank, emit_ctype(E, t), E->cover,
+              E->cover, E->cover);
   vec_push(E->arena, &E->temps, (void *)zt);
   return zt;
 }
@@ -196,7 +200,10 @@ const char *temp_over_cover(Emitter *E, Type *t, int rank) {
 /* The element of temporary zt at the indices of map. */
 const char *temp_elem(Emitter *E, const char *zt, Type *t, const IndexMap *map) {
   Buf off = {0};
-  for (int k = 0; k < map->rank; k++) buf_printf(&off, "%s(%s) * %s.stride[%d]", k ? " + " : "", map->idx[k], zt, k);
+  bool cells = cover_may_stride(E);
+  for (int k = 0; k < map->rank; k++)
+    if (cells) buf_printf(&off, "%szrt_array_cell(&%s, %d, %s) * %s.stride[%d]", k ? " + " : "", zt, k, map->idx[k], zt, k);
+    else buf_printf(&off, "%s(%s) * %s.stride[%d]", k ? " + " : "", map->idx[k], zt, k);
   const char *r = arena_printf(E->arena, "((%s *)%s.origin)[%s]", emit_ctype(E, t), zt, off.data ? off.data : "0");
   free(off.data);
   return r;

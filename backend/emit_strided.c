@@ -57,6 +57,8 @@ void strided_analyse(Sema *S) {
   }
 }
 
+bool cover_may_stride(const Emitter *E) { return !E->cover_sem || region_may_stride(E->cover_sem); }
+
 const char *strided_cell(Emitter *E, const Symbol *arr, const char *a, int k, const char *pos, bool hoisted) {
   if (!arr->may_stride) return pos;
   if (hoisted) return arena_printf(E->arena, "zrt_cell(%s, zph_%s_%d, zsh_%s_%d, zmi_%s_%d)", pos, arr->name, k, arr->name, k, arr->name, k);

@@ -160,7 +160,8 @@ static inline int64_t zrt_cell(int64_t i, int64_t phase, int shift, uint64_t inv
 static inline int64_t zrt_array_cell(const zrt_array *a, int k, int64_t i) {
   return a->step[k] > 1 ? zrt_cell(i, a->phase[k], a->shift[k], a->inv[k]) : i;
 }
-/* Give a the compact layout of declared region decl (its strides and alignments; NULL: dense),
+/* Give a the compact layout of declared region decl (its strides and alignments; NULL: dense; a->flood
+ * and decl's flood dimensions are dense),
  * before it is allocated (zrt_array_alloc_strided) or laid out (azc's pattern files). */
 void zrt_array_set_steps(zrt_array *a, int rank, const struct zrt_region *decl);
 

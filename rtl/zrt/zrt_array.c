@@ -173,7 +173,9 @@ static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, in
  * it first allocated one (MemAvailable over the processes of the run on the node). An array over
  * the share is R15 at once: calloc's pages are only reserved, so without the check P processes
  * that each want more than their share are all granted it and the kernel kills the run later. */
-static size_t array_bytes;
+static size_t array_bytes, array_peak;
+
+size_t zrt_array_peak_bytes(void) { return array_peak; }
 
 static size_t memory_share(void) {
   static size_t share;
@@ -207,6 +209,8 @@ static void allocate_storage(zrt_array *a, bool empty, int64_t at, int line) {
   if (!empty && count > 0 && !alloc_cells(a, count, mem_misalign(a, at)))
     zrt_error(line, "out of memory");
   array_bytes += bytes;
+  if (array_bytes > array_peak)
+    array_peak = array_bytes;
   set_origin(a);
   a->allocated = true;
 }

@@ -274,7 +274,8 @@ static uint64_t odd_inverse(uint64_t m) {
 
 void zrt_array_set_steps(zrt_array *a, int rank, const zrt_region *decl) {
   for (int k = 0; k < ZRT_MAX_RANK; k++) {
-    int64_t s = decl && k < rank && k < decl->rank && !(decl->flood >> k & 1) && decl->stride[k] > 1 ? decl->stride[k] : 1;
+    int64_t s = decl && k < rank && k < decl->rank && !((decl->flood | a->flood) >> k & 1) && decl->stride[k] > 1
+                    ? decl->stride[k] : 1;
     a->step[k] = s;
     a->phase[k] = s > 1 ? ((decl->align[k] % s) + s) % s : 0;
     int shift = 0;

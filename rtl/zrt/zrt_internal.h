@@ -171,6 +171,10 @@ void zrt_stats_timer_reset(void);
 void zrt_stats_timer_check(void);
 /* AZ_STATS=1: the table of communication time and volume (collective; process 0 prints). */
 void zrt_comm_stats_print(FILE *out);
+/* zrt_array.c: the most bytes of parallel arrays (variables and temporaries) this process held at
+ * once; AZ_STATS=1 prints it for all processes (collective; process 0 prints). */
+size_t zrt_array_peak_bytes(void);
+void zrt_array_stats_print(FILE *out);
 
 /* ---- errors (zrt_error.c) ---- */
 
