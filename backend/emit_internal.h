@@ -65,6 +65,8 @@ typedef struct Emitter {
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
+  int counted_dim;             /* the innermost loop of the nest counts zct<k> over a strided dimension k
+                                * (i<k> = zcf<k> + zct<k> * zcs<k>), or -1 (emit_strided.c) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
   bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
   const char *print_value;     /* printing gathered values: the C element to print instead of the item */
@@ -128,6 +130,9 @@ void strided_analyse(Sema *S);
 /* The cell of index pos (C text) in dimension k of array arr (C lvalue a): pos itself unless arr
  * may be strided; hoisted: through the loop nest's locals that strided_decls declares. */
 const char *strided_cell(Emitter *E, const Symbol *arr, const char *a, int k, const char *pos, bool hoisted);
+/* The same for the index i<k> of the counted innermost loop shifted by shift (C text, "" or
+ * " + d"): affine in the counter, so the C compiler steps a pointer (NULL: not counted there). */
+const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const char *ix, const char *shift);
 const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank);
 /* True if the covering region in effect may be strided (its temporaries are then compact too). */
 bool cover_may_stride(const Emitter *E);

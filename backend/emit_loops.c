@@ -32,6 +32,7 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   const char *simd = E->simd;
   E->split_dn = NULL;
   E->simd = NULL;
+  E->counted_dim = -1;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
     if (split) emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
     else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
@@ -58,6 +59,14 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
         emit_line(E, "for (int64_t %s = %s.lo[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, index_names[k], k, index_names[k]);
       } else emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
+    } else if (o == rank - 1 && cover_may_stride(E)) { /* counted: the cells of strided arrays are affine in zct<k> */
+      emit_line(E, "const int64_t zcf%d = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]);", k, c, k, c, k, c, k);
+      emit_line(E, "const int64_t zcs%d = (%s.flood >> %d & 1) ? 1 : %s.stride[%d];", k, c, k, c, k);
+      emit_line(E, "const int64_t zcn%d = (%s.flood >> %d & 1) ? 1 : %s.hi[%d] < zcf%d ? 0 : (%s.hi[%d] - zcf%d) / zcs%d + 1;", k, c, k,
+                c, k, k, c, k, k, k);
+      emit_line(E, "for (int64_t zct%d = 0; zct%d < zcn%d; zct%d++) {", k, k, k, k);
+      emit_line(E, "  const int64_t %s = zcf%d + zct%d * zcs%d; (void)%s;", index_names[k], k, k, k, index_names[k]);
+      E->counted_dim = k;
     } else {
       emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
                    "%s <= ((%s.flood >> %d & 1) ? 0 : %s.hi[%d]); %s += (%s.flood >> %d & 1) ? 1 : %s.stride[%d]) {",
@@ -105,6 +114,7 @@ void loops_end(Emitter *E, int rank) {
   E->split_open = NULL;
   E->idx = NULL;
   E->in_loops = false;
+  E->counted_dim = -1;
   E->out = E->saved_out;
   if (split) { /* one block per part: its restrict pointers do not live across zrt_dn */
     E->indent--;

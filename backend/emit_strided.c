@@ -4,6 +4,7 @@
  * decided here, once: a variable whose declared region may be strided, and a parameter that may
  * be bound to one. Every other array keeps the plain index arithmetic. */
 #include <stdlib.h>
+#include <string.h>
 #include "emit_internal.h"
 
 /* True if a declared region may have a stride other than 1 (known or only at run time). */
@@ -75,4 +76,11 @@ const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank
   const char *r = arena_strdup(E->arena, b.data ? b.data : "");
   free(b.data);
   return r;
+}
+
+const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const char *ix, const char *shift) {
+  if (!arr->may_stride || !E->in_loops || E->counted_dim != k || strcmp(ix, index_names[k])) return NULL;
+  const char *n = arr->name;
+  return arena_printf(E->arena, "(zrt_cell(zcf%d%s, zph_%s_%d, zsh_%s_%d, zmi_%s_%d) + zct%d * zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d))",
+                      k, shift, n, k, n, k, n, k, k, k, n, k, n, k);
 }
