@@ -93,6 +93,7 @@ const char *iarray_copy_c(Emitter *E, const Type *t, const char *dst, const char
 
 /* naming and types */
 const char *emit_name(Emitter *E, const char *name);          /* z_NAME */
+const char *emit_proc_name(Emitter *E, const Symbol *proc);   /* a program procedure's C name */
 const char *emit_ctype(Emitter *E, Type *t);                   /* C type of a value of type t */
 const char *emit_sym(Emitter *E, Symbol *sym);                 /* C lvalue of a variable */
 void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
