@@ -191,6 +191,11 @@ void flood_copy(Emitter *E, Expr *e);
 void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle);
 void scan_rest(Emitter *E, Expr *e, const char *lv, const char *lk);
 
+/* ---- emit_ureduce.c: user-defined full reductions (section 15.5) ---- */
+
+/* Computed before the statement: the states folded on each process and combined in process order. */
+void hoist_ureduce(Emitter *E, Expr *e);
+
 /* ---- emit_comm.c: the IR's communication operations ---- */
 
 /* The operation at e (IW_AT), or NULL. */

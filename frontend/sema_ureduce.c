@@ -172,7 +172,6 @@ Type *sema_user_reduce(Sema *S, Expr *e) {
   UserReduce *u = choose_roles(S, e, f);
   if (!u) return e->type = S->t_error;
   e->ureduce = u;
-  sema_note_gap(S, e->loc, "user-defined reductions");
   sema_record_call(S, u->identity, e, true); /* each runs once per index: the promotion rules apply */
   sema_record_call(S, u->accumulate, e, true);
   if (u->combine != u->accumulate) sema_record_call(S, u->combine, e, true);
