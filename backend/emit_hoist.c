@@ -87,6 +87,8 @@ void hoist_reset(Emitter *E) {
   comm_after(E);
   for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
   E->temps.len = 0;
+  for (int i = 0; i < E->iarray_temps.len; i++) emit_line(E, "zrt_iarray_free(&%s);", (const char *)E->iarray_temps.items[i]);
+  E->iarray_temps.len = 0;
   E->hoist_keys.len = 0;
   E->hoist_vals.len = 0;
 }

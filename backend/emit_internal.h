@@ -51,6 +51,7 @@ typedef struct Emitter {
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
+  PtrVec iarray_temps;         /* const char*: temporary indexed arrays (zrt_iarray) to free after it */
   const char *simd;            /* the pragma (simd_reduction_clause) for the next loop nest's
                                 * innermost loop, or NULL */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */

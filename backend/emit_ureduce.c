@@ -73,19 +73,55 @@ static int operand_rank(Emitter *E, const Expr *e) {
   return rank == RANK_ANY ? E->cover_rank : rank;
 }
 
+/* Every process's state sv (of C type ct), and the states combined in process order into sv; with
+ * one process combine is never called. */
+static void gather_states(Emitter *E, const UserReduce *u, Expr *state, const char *sv, const char *ct, Loc at) {
+  Type *t = u->state;
+  emit_line(E, "const %s *zp = zrt_allgather(&%s, sizeof %s);", ct, sv, sv);
+  emit_line(E, "%s = zp[0];", sv);
+  emit_line(E, "for (int zq = 1; zq < zrt_processors(); zq++) {");
+  E->indent++;
+  emit_line(E, "%s zs = zp[zq];", ct);
+  emit_combine(E, u, variable_expr(E, "zs", t, at), state, sv, at);
+  E->indent--;
+  emit_line(E, "}");
+}
+
+/* The same for a state that is an indexed array with run-time bounds (a zrt_iarray: the same
+ * bounds on every process): its elements travel. */
+static void gather_iarray_states(Emitter *E, const UserReduce *u, Expr *state, const char *sv, Loc at) {
+  emit_line(E, "const size_t zn = (size_t)%s.count * %s.elem;", sv, sv);
+  emit_line(E, "const char *zp = zrt_allgather(%s.data, zn);", sv);
+  emit_line(E, "if (zn) memcpy(%s.data, zp, zn);", sv);
+  emit_line(E, "zrt_iarray zs = {0};");
+  emit_line(E, "zrt_iarray_copy(&zs, &%s);", sv);
+  emit_line(E, "for (int zq = 1; zq < zrt_processors(); zq++) {");
+  E->indent++;
+  emit_line(E, "if (zn) memcpy(zs.data, zp + (size_t)zq * zn, zn);");
+  emit_combine(E, u, variable_expr(E, "zs", u->state, at), state, sv, at);
+  E->indent--;
+  emit_line(E, "}");
+  emit_line(E, "zrt_iarray_free(&zs);");
+}
+
 void hoist_ureduce(Emitter *E, Expr *e) {
   const UserReduce *u = e->ureduce;
   Type *t = u->state;
   for (int j = 0; j < e->nargs; j++) hoist(E, e->args[j], true);
   const char *sv = emit_fresh(E, "zu");
   const char *ct = emit_ctype(E, t);
-  if ((t->kind == TY_ARRAY && !iarray_fixed(t)) || has_nested_iarray(t))
+  bool run_time_bounds = t->kind == TY_ARRAY && !iarray_fixed(t);
+  if (has_nested_iarray(t))
     emit_unsupported(E, e->loc, "a user-defined reduction whose state holds an indexed array with run-time bounds");
   emit_line(E, "%s %s = {0};", ct, sv);
   hoisted(E, e, sv);
   if (!E->cover) {
     emit_unsupported(E, e->loc, "a reduction without a covering region");
     return;
+  }
+  if (run_time_bounds) {
+    alloc_iarray(E, sv, t);
+    vec_push(E->arena, &E->iarray_temps, (void *)sv);
   }
   Expr *state = variable_expr(E, sv, t, e->loc);
   emit_line(E, "{ /* %s<< */", e->name.name);
@@ -96,15 +132,8 @@ void hoist_ureduce(Emitter *E, Expr *e) {
   loops_begin(E, E->cover, rank, E->cover_sem, &map);
   emit_accumulate(E, e, state, sv);
   loops_end(E, rank);
-  /* every process's state, in process order; with one process combine is never called */
-  emit_line(E, "const %s *zp = zrt_allgather(&%s, sizeof %s);", ct, sv, sv);
-  emit_line(E, "%s = zp[0];", sv);
-  emit_line(E, "for (int zq = 1; zq < zrt_processors(); zq++) {");
-  E->indent++;
-  emit_line(E, "%s zs = zp[zq];", ct);
-  emit_combine(E, u, variable_expr(E, "zs", t, e->loc), state, sv, e->loc);
-  E->indent--;
-  emit_line(E, "}");
+  if (run_time_bounds) gather_iarray_states(E, u, state, sv, e->loc);
+  else gather_states(E, u, state, sv, ct, e->loc);
   E->indent--;
   emit_line(E, "}");
 }

@@ -3,10 +3,11 @@
 -- combined in increasing process order, so the results are the same on any number of processes.
 -- A sum written as a user reduction (procedure and function forms), the smallest value with its
 -- place (a tuple with IndexK; ties go to the first place in row-major order), a histogram (a state
--- that is an indexed array), the first and last values in row-major order (a combine that is not
--- commutative), the ten largest and smallest values with their places (the state of NAS MG's
--- minMaxK<<: a record of indexed arrays of records), operands with shifts and wrap-around shifts,
--- masks, an inherited covering region, a condition, a loop, and a region of one process only.
+-- that is an indexed array), the sums of the rows (an indexed array whose bounds are known at run
+-- time), the first and last values in row-major order (a combine that is not commutative), the
+-- ten largest and smallest values with their places (the state of NAS MG's minMaxK<<: a record of
+-- indexed arrays of records), operands with shifts and wrap-around shifts, masks, an inherited
+-- covering region, a condition, a loop, and a region of one process only.
 program own_ureduce;
 
 config var n : integer = 6;
@@ -22,6 +23,7 @@ type place  = record val : double; loc : array [1..3] of integer; end;
      minloc = record val : double; i, j : integer; end;
      ends   = record count : integer; first, last : double; end;
      hist   = array [0..3] of integer;
+     rowsum = array [1..n] of integer;         -- bounds known when the program starts
 
 var A, B : [R] double;
     K    : [R] integer;
@@ -30,6 +32,7 @@ var A, B : [R] double;
     T    : [Two] integer;
     m    : minloc;
     h    : hist;
+    rs   : rowsum;
     e    : ends;
     c    : tenk;
     i, s : integer;
@@ -72,6 +75,19 @@ procedure quarters(inout a, b : hist);
 var k : integer;
 begin
   for k := 0 to 3 do b[k] := b[k] + a[k]; end;
+end;
+
+-- the sum of each row: a state whose bounds are known at run time
+procedure rows(out s : rowsum);
+var k : integer;
+begin
+  for k := 1 to n do s[k] := 0; end;
+end;
+procedure rows(v, i : integer; inout s : rowsum); begin s[i] := s[i] + v; end;
+procedure rows(inout a, b : rowsum);
+var k : integer;
+begin
+  for k := 1 to n do b[k] := b[k] + a[k]; end;
 end;
 
 -- the first and the last value met: combine(s_p, r) appends process p's values after r's
@@ -162,6 +178,8 @@ begin
   writeln("least above 0.3: ", m.val * 11.0, " at ", m.i, ", ", m.j);
   [R] h[] := quarters<< A;
   writeln("quarters: ", h[0], " ", h[1], " ", h[2], " ", h[3]);
+  [R] rs[] := rows<< (K, Index1);
+  writeln("row sums: ", rs[1], " ", rs[2], " ", rs[n]);
   [R] e := firstlast<< (A * 11.0);
   writeln("first and last: ", e.first, " ", e.last, " of ", e.count);
   -- operands shifted: ghost cells, and wrap-around
