@@ -197,6 +197,17 @@ begin
     [R] x := plus<< (to_double(K));
     writeln("iteration ", i, ": ", x);
   end;
+  -- the conditions of while and repeat loops and of a later if arm
+  [R] K := 1;
+  s := 0;
+  [R] while total<< K < 100 do
+    K := K * 2;
+    s := s + 1;
+  end;
+  [R] repeat
+    K := K - 1;
+  until total<< K < 50 | s > 100;
+  [R] if s > 20 then writeln("many"); elsif total<< K > 3 then writeln("doubled ", s, " times, then ", total<< K); end;
   -- a region some processes own nothing of, and an empty mask: the identity's state
   [Two] T := Index1;
   [Two] writeln("sum over two: ", total<< T);
