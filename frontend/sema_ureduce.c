@@ -137,6 +137,7 @@ static bool check_operands(Sema *S, Expr *e) {
     if (!ok) break;
     if (rank_join(rank, a->rank) < 0) {
       SEMA_ERR(S, e->loc, "operands have different ranks (%d and %d)", rank, a->rank);
+      S->need_other = -1; /* E15 says it: no E13 for the statement as well (section 5.7 rule 5) */
       ok = false;
     }
     rank = rank_join(rank, a->rank);
