@@ -326,7 +326,7 @@ static const char *emit_call(Emitter *E, Expr *e) {
   Symbol *f = e->sym;
   if (f->kind == SYM_BUILTIN) return emit_builtin(E, e);
   Buf b = {0};
-  buf_printf(&b, "%s(", f->cfunc || (f->proc && f->proc->is_extern) ? f->name : emit_name(E, f->name));
+  buf_printf(&b, "%s(", f->cfunc || (f->proc && f->proc->is_extern) ? f->name : emit_proc_name(E, f));
   bool first = true;
   if (!f->cfunc && !(f->proc && f->proc->is_extern)) {
     buf_add(&b, E->cover ? arena_printf(E->arena, "&%s", E->cover) : "NULL");

@@ -51,6 +51,7 @@ typedef struct Emitter {
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
+  PtrVec iarray_temps;         /* const char*: temporary indexed arrays (zrt_iarray) to free after it */
   const char *simd;            /* the pragma (simd_reduction_clause) for the next loop nest's
                                 * innermost loop, or NULL */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
@@ -95,6 +96,7 @@ const char *iarray_copy_c(Emitter *E, const Type *t, const char *dst, const char
 
 /* naming and types */
 const char *emit_name(Emitter *E, const char *name);          /* z_NAME */
+const char *emit_proc_name(Emitter *E, const Symbol *proc);   /* a program procedure's C name */
 const char *emit_ctype(Emitter *E, Type *t);                   /* C type of a value of type t */
 const char *emit_sym(Emitter *E, Symbol *sym);                 /* C lvalue of a variable */
 void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -205,6 +207,11 @@ void flood_copy(Emitter *E, Expr *e);
  * split-phase), and a scan finished from its line's values lv (and mask lk). */
 void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle);
 void scan_rest(Emitter *E, Expr *e, const char *lv, const char *lk);
+
+/* ---- emit_ureduce.c: user-defined full reductions (section 15.5) ---- */
+
+/* Computed before the statement: the states folded on each process and combined in process order. */
+void hoist_ureduce(Emitter *E, Expr *e);
 
 /* ---- emit_comm.c: the IR's communication operations ---- */
 

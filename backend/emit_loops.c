@@ -175,6 +175,9 @@ void access_checks(Emitter *E, Expr *e) {
   case EX_BINARY: access_checks(E, e->lhs); access_checks(E, e->rhs); break;
   case EX_UNARY: case EX_SCAN: access_checks(E, e->rhs); break;
   case EX_REDUCE: if (!e->region) access_checks(E, e->rhs); break;
+  case EX_UREDUCE:
+    for (int i = 0; i < e->nargs; i++) access_checks(E, e->args[i]);
+    break;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
       if (!(e->sym && e->sym->ptypes && i < e->sym->nparams && e->sym->ptypes[i]->kind == TY_PARALLEL)) access_checks(E, e->args[i]);
