@@ -314,6 +314,13 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
   case BF_eof: return arena_printf(A, "zrt_eof(%s, %d)", a0, e->loc.line);
   case BF_ResetTimer: return "zrt_reset_timer()";
   case BF_CheckTimer: return "zrt_check_timer()";
+  case BF_ClearTimer: return arena_printf(A, "zrt_clear_timer(&%s)", a0);
+  case BF_StartTimer: return arena_printf(A, "zrt_start_timer(&%s, (int64_t)(%s))", a0, a1);
+  case BF_StopTimer: return arena_printf(A, "zrt_stop_timer(&%s)", a0);
+  case BF_ReadTimer: { /* a free timer reads its own clock, any other the largest (section 15.6) */
+    Symbol *t = sema_base_symbol(e->args[0]);
+    return arena_printf(A, "zrt_read_timer(%s, %d)", a0, t && t->is_free);
+  }
   default: return "0";
   }
 }

@@ -113,7 +113,6 @@ Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e, bool stmt) {
     for (int i = 0; i < e->nargs; i++) sema_expr(S, e->args[i]);
     return e->type = S->t_error;
   }
-  if (id >= BF_ClearTimer) sema_note_gap(S, e->loc, "timers");
   Type *args[2] = {0};
   int rank = 0;
   bool procedure = id >= BF_open;
