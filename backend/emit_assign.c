@@ -41,6 +41,11 @@ void emit_scalar_assign(Emitter *E, IrStmt *s) {
     hoist_reset(E);
     return;
   }
+  if (emit_is_projection(st->lhs) || emit_is_projection(st->rhs)) {
+    emit_projection_assign(E, st);
+    hoist_reset(E);
+    return;
+  }
   const char *target = emit_expr(E, st->lhs);
   if (is_sk(lt, SK_STRING) && st->op == AS_ADD) {
     emit_line(E, "{ zrt_string zt = %s; zrt_str_append(&%s, &zt); }", emit_expr(E, st->rhs), target);

@@ -381,13 +381,12 @@ static const char *emit_name_expr(Emitter *E, Expr *e) {
 }
 
 /* A designator below a shift: the element of the base array, then fields and subscripts. */
-static const char *index_into(Emitter *E, Expr *e, const char *a);
 
 static const char *emit_shifted_designator(Emitter *E, Expr *d, const int64_t *dv, DirSyn *dir, bool wrap) {
   if (d->kind == EX_NAME) return emit_elem(E, d->sym, d, dv, dir, wrap);
   if (d->kind == EX_FIELD)
     return arena_printf(E->arena, "(%s).%s", emit_shifted_designator(E, d->base, dv, dir, wrap), emit_name(E, d->name.name));
-  if (d->kind == EX_INDEX && d->nargs > 0) return index_into(E, d, emit_shifted_designator(E, d->base, dv, dir, wrap));
+  if (d->kind == EX_INDEX && d->nargs > 0) return emit_index_into(E, d, emit_shifted_designator(E, d->base, dv, dir, wrap), d->base->type);
   emit_unsupported(E, d->loc, "this shift");
   return "0";
 }
@@ -402,16 +401,12 @@ static const char *emit_shift(Emitter *E, Expr *e) {
 
 /* Subscript of an indexed array (also an element of a parallel array of indexed arrays): the
  * row-major position with every subscript checked (R2). */
-static const char *index_into(Emitter *E, Expr *e, const char *a);
-
 static const char *emit_index(Emitter *E, Expr *e) {
   if (e->nargs == 0) return emit_expr(E, e->base);
-  return index_into(E, e, emit_expr(E, e->base));
+  return emit_index_into(E, e, emit_expr(E, e->base), e->base->type);
 }
 
-/* Element e->args of the indexed array whose C value is a. */
-static const char *index_into(Emitter *E, Expr *e, const char *a) {
-  Type *bt = e->base->type;
+const char *emit_index_into(Emitter *E, Expr *e, const char *a, Type *bt) {
   Buf b = {0};
   for (int i = 0; i < e->nargs; i++) buf_printf(&b, "%s(int64_t)(%s)", i ? ", " : "", emit_expr(E, e->args[i]));
   Symbol *base = sema_base_symbol(e->base);

@@ -261,7 +261,6 @@ static Type *projection(Sema *S, Expr *e, bool whole_ok, Type *shape) {
     SEMA_ERR(S, e->loc, "projection '%s' can only be read, written or assigned", base ? base->name : designator_name(e));
     return set(e, S->t_error, 0);
   }
-  sema_note_gap(S, e->loc, "blank-index projections");
   return set(e, shape, 0);
 }
 
