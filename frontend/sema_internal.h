@@ -221,6 +221,8 @@ struct ProcInfo {
   const char *own_reason;
   const char *reason;
   bool analysed;
+  bool reads_clock;      /* calls ReadTimer, StartTimer, CheckTimer or ResetTimer, which communicate
+                            unless the procedure runs elementwise (section 15.6) */
 };
 
 /* The procedures of a user-defined reduction (section 15.5), chosen from the family f for the

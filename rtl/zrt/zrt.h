@@ -112,6 +112,10 @@ int zrt_str_cmp(const zrt_string *a, const zrt_string *b); /* byte-wise, like st
 double zrt_reset_timer(void);
 double zrt_check_timer(void);
 
+/* Above 0 while a procedure is applied elementwise (a different number of calls on each process):
+ * ReadTimer, CheckTimer and ResetTimer read this process's clock, StartTimer does not synchronize. */
+extern int zrt_elementwise;
+
 /* The timer type of section 15.6: an accumulating stopwatch; all zero is cleared and stopped. */
 typedef struct zrt_timer {
   double total;      /* seconds accumulated by the intervals it ran */

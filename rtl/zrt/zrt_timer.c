@@ -4,6 +4,8 @@
 #include "zrt_internal.h"
 #include <time.h>
 
+int zrt_elementwise;
+
 static bool timer_started;
 static double timer_start;
 
@@ -16,7 +18,7 @@ static double now(void) {
 
 /* The largest v over all processes. */
 static double max_over_processes(double v) {
-  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || zrt_elementwise > 0)
     return v;
   double max = v;
   MPI_Request rq;
@@ -48,7 +50,7 @@ void zrt_clear_timer(zrt_timer *t) {
 
 /* Every process waits for all the others. */
 static void synchronize(void) {
-  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || zrt_elementwise > 0)
     return;
   MPI_Request rq;
   MPI_Ibarrier(MPI_COMM_WORLD, &rq);
