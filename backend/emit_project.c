@@ -70,32 +70,43 @@ static const char *convert_c(Emitter *E, const char *v, const Type *from, Type *
   return v;
 }
 
+/* A C variable holding the number of elements of e (a projection or whole array): a constant, or
+ * counted when an outer level's bounds are known only at elaboration. */
+static const char *element_count(Emitter *E, Expr *e) {
+  const char *n = emit_fresh(E, "zn");
+  bool fixed = iarray_fixed(e->type);
+  emit_line(E, "int64_t %s = %lldLL;", n, fixed ? (long long)iarray_count(e->type) : 0LL);
+  if (!fixed) {
+    Type *et;
+    int loops;
+    const char *x = emit_elements_begin(E, e, &et, &loops);
+    emit_line(E, "(void)(%s); %s++;", x, n);
+    emit_elements_end(E, loops);
+  }
+  return n;
+}
+
 /* target := value where one of them is a projection (and the other a projection or a whole array of
  * the same shape, or a scalar): element by element in row-major order. */
 void emit_projection_assign(Emitter *E, Stmt *st) {
-  Type *et;
+  Type *et, *lt = st->lhs->type->elem;
   int loops;
+  const char *ct = emit_ctype(E, lt);
   emit_line(E, "{");
   E->indent++;
   if (st->rhs->type->kind != TY_ARRAY) { /* a scalar to every element */
-    Type *lt = st->lhs->type->elem;
     const char *v = emit_fresh(E, "zv");
-    emit_line(E, "const %s %s = %s;", emit_ctype(E, lt), v, emit_convert(E, st->rhs, lt));
+    emit_line(E, "const %s %s = %s;", ct, v, emit_convert(E, st->rhs, lt));
     const char *x = emit_elements_begin(E, st->lhs, &et, &loops);
     emit_line(E, "%s = %s;", x, v);
     emit_elements_end(E, loops);
   } else { /* through a buffer of the target's element type */
-    Type *lt = st->lhs->type->elem;
-    const char *ct = emit_ctype(E, lt);
+    const char *n = element_count(E, st->rhs);
+    const char *m = element_count(E, st->lhs);
+    Symbol *a = sema_base_symbol(st->lhs), *b = sema_base_symbol(st->rhs);
+    emit_line(E, "if (%s != %s) zrt_error(%d, \"cannot assign %%lld elements of '%s' to %%lld elements of '%s'\", (long long)%s, (long long)%s);",
+              n, m, st->loc.line, b ? b->name : "?", a ? a->name : "?", n, m);
     const char *buf = emit_fresh(E, "zbuf");
-    const char *n = emit_fresh(E, "zn");
-    bool fixed = iarray_fixed(st->rhs->type);
-    emit_line(E, "int64_t %s = %lldLL;", n, fixed ? (long long)iarray_count(st->rhs->type) : 0LL);
-    if (!fixed) { /* an outer level's bounds are known at elaboration */
-      const char *x = emit_elements_begin(E, st->rhs, &et, &loops);
-      emit_line(E, "(void)(%s); %s++;", x, n);
-      emit_elements_end(E, loops);
-    }
     emit_line(E, "zrt_iarray %s; zrt_iarray_alloc(&%s, 1, sizeof(%s), (int64_t[]){1}, (int64_t[]){%s});", buf, buf, ct, n);
     const char *at = arena_printf(E->arena, "((%s *)%s.data)[%s++]", ct, buf, n);
     emit_line(E, "%s = 0;", n);
