@@ -255,6 +255,9 @@ void emit_wrap(Emitter *E, Stmt *st, Bracket *region);
 
 /* True if e is a projection (c.max[].loc[]): several '[]', or one before a field or subscript. */
 bool emit_is_projection(const Expr *e);
+/* True if e denotes several elements of indexed arrays: a projection or a whole array a[] (whose
+ * elements are copied one by one where a is an element of a parallel array). */
+bool emit_is_elements(const Expr *e);
 /* Open the loops over the elements of e (a projection or a whole array a[]), the leftmost '[]'
  * slowest; returns the C lvalue of the element there and sets its type and the number of loops,
  * which emit_elements_end closes. */

@@ -47,6 +47,10 @@ static void blanks_end(Emitter *E, const Blanks *b) {
 
 bool emit_is_projection(const Expr *e) { return e && e->type && e->type->kind == TY_ARRAY && e->projection; }
 
+bool emit_is_elements(const Expr *e) {
+  return emit_is_projection(e) || (e && e->type && e->type->kind == TY_ARRAY && e->kind == EX_INDEX && e->nargs == 0);
+}
+
 /* Open the loops over the elements of e (a projection or a whole array a[]); returns the C lvalue of
  * the element and sets its type. emit_elements_end closes them. */
 const char *emit_elements_begin(Emitter *E, Expr *e, Type **type, int *loops) {
