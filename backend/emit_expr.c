@@ -356,7 +356,7 @@ static const char *emit_call(Emitter *E, Expr *e) {
   buf_add(&b, ")");
   const char *r = arena_strdup(E->arena, b.data);
   free(b.data);
-  if (E->idx && f->info && f->info->reads_clock && f->result) /* elementwise: its timers read this process's clock */
+  if (E->idx && f->info && f->info->per_process && f->result) /* elementwise: per process, not collective */
     r = arena_printf(E->arena, "({ zrt_elementwise++; %s zew = %s; zrt_elementwise--; zew; })", emit_ctype(E, f->result), r);
   return r;
 }

@@ -82,6 +82,7 @@ static void reduce_over_processes(Emitter *E, Expr *e) {
   hoist(E, e->rhs, false);
   const char *acc = emit_fresh(E, "zr");
   emit_line(E, "%s %s = %s;", emit_ctype(E, e->type), acc, emit_convert(E, e->rhs, e->type));
+  emit_line(E, "if (zrt_elementwise == 0)"); /* in a procedure applied elementwise: this process's value */
   combine_partials(E, (RedOp)e->op, e->type, acc, e);
   hoisted(E, e, acc);
 }

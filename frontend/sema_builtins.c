@@ -114,7 +114,7 @@ Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e, bool stmt) {
     return e->type = S->t_error;
   }
   bool collective = id == BF_ReadTimer || id == BF_StartTimer || id == BF_CheckTimer || id == BF_ResetTimer;
-  if (collective && S->cur_info) S->cur_info->reads_clock = true;
+  if (collective && S->cur_info) S->cur_info->per_process = true;
   Type *args[2] = {0};
   int rank = 0;
   bool procedure = id >= BF_open;

@@ -620,6 +620,7 @@ static Type *check_reduce(Sema *S, Expr *e) {
     return set(e, S->t_error, 0);
   }
   e->over_processes = !e->rhs->parallel; /* one value per process */
+  if (e->over_processes && S->cur_info) S->cur_info->per_process = true;
   return set(e, rt, 0);
 }
 

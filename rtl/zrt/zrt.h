@@ -113,7 +113,8 @@ double zrt_reset_timer(void);
 double zrt_check_timer(void);
 
 /* Above 0 while a procedure is applied elementwise (a different number of calls on each process):
- * ReadTimer, CheckTimer and ResetTimer read this process's clock, StartTimer does not synchronize. */
+ * ReadTimer, CheckTimer and ResetTimer read this process's clock, StartTimer does not synchronize,
+ * a reduction of free values is this process's value. */
 extern int zrt_elementwise;
 
 /* The timer type of section 15.6: an accumulating stopwatch; all zero is cleared and stopped. */

@@ -1,7 +1,8 @@
--- Timers in procedures applied elementwise (sections 6.10, 15.6): each process calls them once per
--- element it owns, a different number of times on each process, so ReadTimer, CheckTimer and
--- StartTimer's synchronization cannot communicate there: they read this process's clock (timer
--- values are exception 3 of section 11). Directly and through a procedure that calls one.
+-- Timers and free values in procedures applied elementwise (sections 6.10, 15.6): each process calls
+-- them once per element it owns, a different number of times on each process, so ReadTimer,
+-- CheckTimer, StartTimer's synchronization and reductions of free values cannot communicate there:
+-- they read this process's clock and value (timer values and free variables are exception 3 of
+-- section 11). Directly and through a procedure that calls one.
 program own_timer_elementwise;
 
 region R = [1..3, 1..5];
@@ -25,6 +26,14 @@ begin
   return timed(x) + timed(x + 1.0);
 end;
 
+-- a reduction of a free value: the process's own value when applied elementwise
+procedure own(x : double) : double;
+free var v : double;
+begin
+  v := x * 2.0;
+  return max<< v;
+end;
+
 procedure own_timer_elementwise();
 var r : double;
 begin
@@ -35,5 +44,7 @@ begin
   [R] writeln(+<< twice(A), " ", min<< twice(A + 1.0));
   [R] N := timed(A) + N;
   [R] writeln(+<< N);
-  writeln(timed(1.0), " ", CheckTimer() >= 0.0);   -- not elementwise: collective
+  [R] A := own(A) + own(1.0);
+  [R] writeln(A);
+  writeln(timed(1.0), " ", CheckTimer() >= 0.0, " ", own(2.5));   -- not elementwise: collective
 end;
