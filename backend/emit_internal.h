@@ -112,6 +112,8 @@ const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as 
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
+/* Element e->args of the indexed array of type bt whose C value is a (every subscript checked, R2). */
+const char *emit_index_into(Emitter *E, Expr *e, const char *a, Type *bt);
 
 /* The C variable holding the element of contracted array sym in the loop nest being emitted, or
  * NULL (emit_assign.c). */
@@ -271,6 +273,21 @@ void emit_write(Emitter *E, Stmt *st);
 void emit_read(Emitter *E, Stmt *st);
 /* wrap/reflect st under the region of its region statement (NULL: none). */
 void emit_wrap(Emitter *E, Stmt *st, Bracket *region);
+
+/* ---- emit_project.c: blank-index projections (section 15.7) ---- */
+
+/* True if e is a projection (c.max[].loc[]): several '[]', or one before a field or subscript. */
+bool emit_is_projection(const Expr *e);
+/* True if e denotes several elements of indexed arrays: a projection or a whole array a[] (whose
+ * elements are copied one by one where a is an element of a parallel array). */
+bool emit_is_elements(const Expr *e);
+/* Open the loops over the elements of e (a projection or a whole array a[]), the leftmost '[]'
+ * slowest; returns the C lvalue of the element there and sets its type and the number of loops,
+ * which emit_elements_end closes. */
+const char *emit_elements_begin(Emitter *E, Expr *e, Type **type, int *loops);
+void emit_elements_end(Emitter *E, int loops);
+/* An assignment whose target or value is a projection, element by element. */
+void emit_projection_assign(Emitter *E, Stmt *st);
 
 /* ---- emit_stmt.c: statements, control flow, lists ---- */
 

@@ -223,6 +223,9 @@ struct ProcInfo {
   const char *own_reason;
   const char *reason;
   bool analysed;
+  bool per_process;      /* calls ReadTimer, StartTimer, CheckTimer or ResetTimer or reduces free
+                            values: these communicate unless the procedure runs elementwise
+                            (section 15.6), when each process calls it a different number of times */
 };
 
 /* The procedures of a user-defined reduction (section 15.5), chosen from the family f for the

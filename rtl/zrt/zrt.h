@@ -111,6 +111,25 @@ int zrt_str_cmp(const zrt_string *a, const zrt_string *b); /* byte-wise, like st
 
 double zrt_reset_timer(void);
 double zrt_check_timer(void);
+
+/* Above 0 while a procedure is applied elementwise (a different number of calls on each process):
+ * ReadTimer, CheckTimer and ResetTimer read this process's clock, StartTimer does not synchronize,
+ * a reduction of free values is this process's value. */
+extern int zrt_elementwise;
+
+/* The timer type of section 15.6: an accumulating stopwatch; all zero is cleared and stopped. */
+typedef struct zrt_timer {
+  double total;      /* seconds accumulated by the intervals it ran */
+  double start;      /* when it was started, while it runs */
+  int running;
+} zrt_timer;
+void zrt_clear_timer(zrt_timer *t);
+/* Start t (no effect if it runs); sync != 0: every process first waits for the others. */
+void zrt_start_timer(zrt_timer *t, int64_t sync);
+void zrt_stop_timer(zrt_timer *t);
+/* Seconds accumulated, with the running interval: this process's own (a free timer) or the largest
+ * over the processes (every process reads it together). */
+double zrt_read_timer(zrt_timer t, zrt_bool free_timer);
 int32_t zrt_processors(void);
 int zrt_my_process(void);
 
