@@ -11,8 +11,13 @@
  * lo and hi, and the fluff its transfers read, flo and fhi. */
 static void storage_bounds(const Symbol *sym, int rank, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
   for (int k = 0; k < rank; k++) {
-    buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
-    buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    if (sym->may_stride) { /* the border continues the stride (section 15.3) */
+      buf_printf(lo, "%szrt_border_bound(%s, %d, %d, false)", k ? ", " : "", decl, k, sym->border_lo[k]);
+      buf_printf(hi, "%szrt_border_bound(%s, %d, %d, true)", k ? ", " : "", decl, k, sym->border_hi[k]);
+    } else {
+      buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
+      buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    }
     /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
      * widest shifts of the array, through parameters too); wider shifts use remaps */
     buf_printf(flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
@@ -20,26 +25,29 @@ static void storage_bounds(const Symbol *sym, int rank, const char *decl, Buf *l
   }
 }
 
-/* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
- * may exchange storage with another (passes/copy_elim.c) is allocated in that one's shape. */
 /* Allocate the parallel array a (C lvalue) of type t, with the borders of sym, over declared region
  * decl; in the shape of array `shape` when not NULL. */
 static void alloc_storage(Emitter *E, const char *a, Type *t, Symbol *sym, Symbol *shape, const char *decl) {
   Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
-  storage_bounds(sym, t->rank, decl, &lo, &hi, &flo, &fhi);
+  storage_bounds(sym, t->rank, sym->may_stride ? "zd" : decl, &lo, &hi, &flo, &fhi);
   if (shape) {
     free(flo.data);
     free(fhi.data);
     flo = fhi = (Buf){0};
-    storage_bounds(shape, t->rank, decl, &alo, &ahi, &flo, &fhi);
+    storage_bounds(shape, t->rank, sym->may_stride ? "zd" : decl, &alo, &ahi, &flo, &fhi);
   }
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
   if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
-  emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
-            a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
-            sym->loc.line);
+  if (sym->may_stride) /* one cell per strided index (section 15.3) */
+    emit_line(E, "zrt_array_alloc_strided(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, &zd, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              sym->loc.line);
+  else
+    emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              sym->loc.line);
   emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
   emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
   emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);
@@ -54,6 +62,8 @@ static void alloc_storage(Emitter *E, const char *a, Type *t, Symbol *sym, Symbo
   free(ahi.data);
 }
 
+/* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
+ * may exchange storage with another (passes/copy_elim.c) is allocated in that one's shape. */
 void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   alloc_storage(E, emit_sym(E, sym), sym->type, sym, ir_storage_shape(E->ir, sym), decl);
 }
