@@ -21,7 +21,7 @@
 # Environment: BENCH_RUNS (5), BENCH_TIMEOUT (seconds per run, 120), AZC_FLAGS (none),
 #   MG_CLASSES (W A), MG_NPS (1 2 4),
 #   MG_ZPL_ARGS  samples/mg.zpl's command line for a class, %c standing for the class letter, %n
-#                for the side and %i for the iterations (default: -sclass=%c),
+#                for the side and %i for the iterations (default: -sClass=%c, mg.zpl's config var),
 #   QUICK=1 (or BENCH_QUICK=1): class S, one run each; checks that the script works and writes to
 #                $BUILD/bench/mg/performance.md unless MG_DOC is set.
 set -u
@@ -30,7 +30,7 @@ set -f
 QUICK=${QUICK:-${BENCH_QUICK:-}}
 [ "$QUICK" = 0 ] && QUICK=
 AZC_FLAGS=${AZC_FLAGS:-}
-ZPL_ARGS=${MG_ZPL_ARGS:--sclass=%c}
+ZPL_ARGS=${MG_ZPL_ARGS:--sClass=%c}
 NPS=${MG_NPS:-1 2 4}
 out=$BUILD/bench/mg
 if [ -n "$QUICK" ]; then
