@@ -1,7 +1,9 @@
 -- Section 15.3 and issue 22: a coarse level lives on few processes. Level 3 of [0..31] (stride 8)
 -- has the indices 0, 8, 16 and 24; on 8 processes (blocks of 4 indices) half of them own none,
 -- allocate nothing and take part only in the collectives: a shift by the stride moves one
--- element between each pair of owners (test/unit/strided_storage.sh counts the messages).
+-- element between each pair of owners (test/unit/strided_storage.sh counts the messages), and a
+-- shift by two strides (16 indices, two cells of the compact storage) goes through ghost cells
+-- too: the fluff counts cells, 8 of them, not indices.
 program own_strided_coarse;
 
 config var n : integer = 32;
@@ -19,4 +21,6 @@ begin
   [L3] writeln(V);
   [L3] V := U@^w8 + U@^e8;
   [L3] writeln(V, " ", +<< V, " ", max<< V);
+  [[0..n-17] by [8]] V := U@[16] * 2;  -- 0, 8 read 16, 24
+  [L3] writeln(V);
 end;
