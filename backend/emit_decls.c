@@ -20,8 +20,9 @@ static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi
     }
     /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
      * widest shifts of the array, through parameters too); wider shifts use remaps */
-    buf_printf(flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
-    buf_printf(fhi, "%s%d", k ? ", " : "", sym->border_hi[k] < IR_FLUFF ? sym->border_hi[k] : IR_FLUFF);
+    int64_t most = ir_fluff(sym, k); /* IR_FLUFF cells: of a strided array, IR_FLUFF strides */
+    buf_printf(flo, "%s%lld", k ? ", " : "", (long long)(sym->border_lo[k] < most ? sym->border_lo[k] : most));
+    buf_printf(fhi, "%s%lld", k ? ", " : "", (long long)(sym->border_hi[k] < most ? sym->border_hi[k] : most));
   }
 }
 

@@ -28,6 +28,12 @@ typedef struct IrShift {      /* a shifted reference A@d or A@^d */
 
 /* Ghost cells every parallel array has around its block (rtl: ZRT_DEFAULT_FLUFF). */
 #define IR_FLUFF 8
+/* True if a shift of array by d (rank components, compile-time constants) stays within IR_FLUFF
+ * ghost cells in every dimension: cells of the array's storage, so that a strided array (section
+ * 15.3) whose declared region has a stride s known at compile time reaches IR_FLUFF * s indices.
+ * The fluff an array is allocated with (ir_fluff) follows the same count. */
+bool ir_shift_fits(const Symbol *array, int rank, const int64_t *d);
+int64_t ir_fluff(const Symbol *array, int k);
 /* The most items one transfer carries (rtl: XFER_MAX_ITEMS). */
 #define IR_MAX_XFER_ITEMS 16
 

@@ -39,8 +39,7 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
     sh->wrap = e->wrap;
     sh->expr = e;
     sema_dir(C->ir->sema, e->dir, &sh->rank, sh->d, &sh->known);
-    bool fits = sh->known && !sh->wrap && sh->array;
-    for (int k = 0; fits && k < sh->rank; k++) fits = sh->d[k] <= IR_FLUFF && sh->d[k] >= -IR_FLUFF;
+    bool fits = sh->known && !sh->wrap && sh->array && ir_shift_fits(sh->array, sh->rank, sh->d);
     if (fits && !has_item(t, sh)) vec_push(C->a, &t->items, sh);
     collect_ghost(C, t, e->base);
     break;

@@ -36,8 +36,7 @@ static bool stmt_other(const IrStmt *s) {
   }
   for (int i = 0; i < s->shifts.len; i++) {
     const IrShift *sh = s->shifts.items[i];
-    bool fits = sh->known && !sh->wrap;
-    for (int k = 0; fits && k < sh->rank; k++) fits = sh->d[k] <= IR_FLUFF && sh->d[k] >= -IR_FLUFF;
+    bool fits = sh->known && !sh->wrap && ir_shift_fits(sh->array, sh->rank, sh->d);
     if (!fits) return true;
   }
   return ir_stmt_exprs_any(st, other_comm, NULL);

@@ -230,7 +230,7 @@ void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *ite
     zg_box need, own;
     if (needed_box(grids, c, &items[i], dst, &need) && owned_box(grids, a, src, &own)) {
       zg_box part = box_intersect(&need, &own, a->rank);
-      if (!box_empty(&part, a->rank)) {
+      if (!box_empty(&part, a->rank) && box_count(&part, a) > 0) { /* not between strided indices only */
         out->item[out->nboxes] = i;
         out->boxes[out->nboxes++] = part;
         out->bytes += box_count(&part, a) * a->elem;
