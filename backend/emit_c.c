@@ -274,6 +274,7 @@ int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source) {
   E.out = &E.body;
   E.body.spill = tmpfile(); /* NULL: kept in memory */
   Buf head = {0};
+  strided_analyse(S);
   emit_config_table(&E, &head);
   emit_elaboration(&E);
   for (int i = 0; i < ir->procs.len; i++) emit_proc(&E, ir->procs.items[i]);

@@ -48,6 +48,7 @@ static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
     hoist_scan(E, e);
     return;
   }
+  if (emit_is_elements(e) && e->rank == 0) parallel_ctx = false; /* read element by element where it is used */
   if (parallel_ctx && e->rank == 0 && !trivial(e)) {
     hoist(E, e, false);
     const char *v = emit_fresh(E, "zs");

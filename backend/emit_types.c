@@ -77,7 +77,7 @@ const char *emit_proc_name(Emitter *E, const Symbol *proc) {
 
 static const char *const scalar_ctype[SK_COUNT] = {
   "zrt_bool", "signed char", "signed char", "unsigned char", "int16_t", "uint16_t", "int32_t", "uint32_t",
-  "int64_t", "uint64_t", "float", "double", "long double", "zrt_string", "zrt_file",
+  "int64_t", "uint64_t", "float", "double", "long double", "zrt_string", "zrt_file", "zrt_timer",
 };
 
 /* Emit the struct of a record type (fields first), once; returns its C name. */

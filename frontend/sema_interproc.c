@@ -364,10 +364,32 @@ static void reason_analyse(Sema *S, Graph *g) {
   if (S->elab_info) reason_check_calls(S, g, S->elab_info);
 }
 
+/* ==== clocks and free values (section 15.6) ==== */
+
+/* Every procedure that calls one that reads the clock or reduces free values does too
+ * (ProcInfo.per_process). */
+static void per_process_analyse(Sema *S, Graph *g) {
+  int head = 0;
+  g->work.len = 0;
+  for (int i = 0; i < g->nodes.len; i++) {
+    PNode *n = g->nodes.items[i];
+    if (n->info->per_process) work_push(S, g, n);
+  }
+  for (PNode *m; (m = work_pop(g, &head));) {
+    for (int i = 0; i < m->callers.len; i++) {
+      PNode *n = ((CallerEdge *)m->callers.items[i])->caller;
+      if (n->info->per_process) continue;
+      n->info->per_process = true;
+      work_push(S, g, n);
+    }
+  }
+}
+
 void sema_interprocedural(Sema *S) {
   Graph g = {0};
   graph_build(S, &g);
   reason_analyse(S, &g);
+  per_process_analyse(S, &g);
   needs_analyse(S, &g);
 }
 

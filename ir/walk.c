@@ -94,8 +94,8 @@ static bool pure_builtin(const Expr *e) {
  * their number, or -1 if e is not of that form. */
 static int split_values(const Expr *e, const Expr **out, int n) {
   if (n < 0) return n;
-  if (e->kind == EX_REDUCE) {
-    if (e->region || n == IR_MAX_SPLIT) return -1;
+  if (e->kind == EX_REDUCE) { /* not of free values: in a procedure applied elementwise they stay local */
+    if (e->region || e->over_processes || n == IR_MAX_SPLIT) return -1;
     out[n] = e;
     return n + 1;
   }

@@ -209,8 +209,8 @@ static void hoist_inner(Place *P, Expr *e, bool parallel_ctx) {
   if (!e || is_done(P, e)) return;
   bool par = parallel_ctx || e->rank > 0;
   if (e->kind == EX_REDUCE && !e->region) {
-    hoist(P, e->rhs, true);
-    if (P->cover) reduction_op(P, e);
+    hoist(P, e->rhs, !e->over_processes);
+    if (P->cover || e->over_processes) reduction_op(P, e);
   } else if (e->kind == EX_UREDUCE) { /* its states gathered where it is: never split-phase */
     for (int i = 0; i < e->nargs; i++) hoist(P, e->args[i], true);
     if (P->cover) add(P, IC_GATHER, IW_AT, e);
