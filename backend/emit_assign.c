@@ -76,6 +76,7 @@ static bool row_copy(Emitter *E, const Stmt *st, int rank) {
     return false;
   const Type *lt = l->sym->type, *rt = r->sym->type;
   if (lt->rank != rank || rt->rank != rank || !type_same(lt->elem, rt->elem) || !lt->region || !rt->region) return false;
+  if (l->sym->may_stride || r->sym->may_stride) return false; /* compact rows: element by element */
   for (int k = 0; k < rank; k++)
     if (!simple_dim(E->cover_sem, k) || lt->region->dims[k].kind == DK_STAR || rt->region->dims[k].kind == DK_STAR)
       return false;

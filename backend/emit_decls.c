@@ -11,8 +11,13 @@
  * lo and hi, and the fluff its transfers read, flo and fhi. */
 static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
   for (int k = 0; k < sym->type->rank; k++) {
-    buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
-    buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    if (sym->may_stride) { /* the border continues the stride (section 15.3) */
+      buf_printf(lo, "%szrt_border_bound(%s, %d, %d, false)", k ? ", " : "", decl, k, sym->border_lo[k]);
+      buf_printf(hi, "%szrt_border_bound(%s, %d, %d, true)", k ? ", " : "", decl, k, sym->border_hi[k]);
+    } else {
+      buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
+      buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    }
     /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
      * widest shifts of the array, through parameters too); wider shifts use remaps */
     buf_printf(flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
@@ -26,21 +31,26 @@ void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   Type *t = sym->type;
   const char *a = emit_sym(E, sym);
   Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
-  storage_bounds(sym, decl, &lo, &hi, &flo, &fhi);
+  storage_bounds(sym, sym->may_stride ? "zd" : decl, &lo, &hi, &flo, &fhi);
   Symbol *shape = ir_storage_shape(E->ir, sym);
   if (shape) {
     free(flo.data);
     free(fhi.data);
     flo = fhi = (Buf){0};
-    storage_bounds(shape, decl, &alo, &ahi, &flo, &fhi);
+    storage_bounds(shape, sym->may_stride ? "zd" : decl, &alo, &ahi, &flo, &fhi);
   }
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
   if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
-  emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
-            a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
-            sym->loc.line);
+  if (sym->may_stride) /* one cell per strided index (section 15.3) */
+    emit_line(E, "zrt_array_alloc_strided(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, &zd, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              sym->loc.line);
+  else
+    emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              sym->loc.line);
   emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
   emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
   emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);

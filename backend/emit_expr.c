@@ -107,6 +107,7 @@ const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct) {
              emit_ctype(E, t->elem), a);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " const int64_t zs_%s_%d = %s.stride[%d];", arr->name, k, a, k);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " (void)zs_%s_%d;", arr->name, k);
+  buf_add(&b, strided_decls(E, arr, a, t->rank));
   const char *r = arena_strdup(E->arena, b.data);
   free(b.data);
   return r;
@@ -131,7 +132,9 @@ const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, Dir
     if (d && d[k]) shift = arena_printf(E->arena, " + %lld", (long long)d[k]);
     else if (!d && dir) shift = arena_printf(E->arena, " + %s[%d]", emit_dir(E, dir), k);
     const char *pos = arena_printf(E->arena, "(%s%s)", ix, shift);
+    const char *counted = wrap ? NULL : strided_counted_cell(E, arr, k, ix, shift);
     if (wrap) pos = arena_printf(E->arena, "zrt_wrap(%s, %s.dlo[%d], %s.dhi[%d])", pos, a, k, a, k);
+    pos = counted ? counted : strided_cell(E, arr, a, k, pos, hoisted);
     const char *stride = hoisted ? arena_printf(E->arena, "zs_%s_%d", arr->name, k) : arena_printf(E->arena, "%s.stride[%d]", a, k);
     if (hoisted && known && k == t->rank - 1) buf_printf(&off, "%s%s", off.len ? " + " : "", pos);
     else buf_printf(&off, "%s%s * %s", off.len ? " + " : "", pos, stride);
@@ -330,7 +333,7 @@ static const char *emit_call(Emitter *E, Expr *e) {
   Symbol *f = e->sym;
   if (f->kind == SYM_BUILTIN) return emit_builtin(E, e);
   Buf b = {0};
-  buf_printf(&b, "%s(", f->cfunc || (f->proc && f->proc->is_extern) ? f->name : emit_name(E, f->name));
+  buf_printf(&b, "%s(", f->cfunc || (f->proc && f->proc->is_extern) ? f->name : emit_proc_name(E, f));
   bool first = true;
   if (!f->cfunc && !(f->proc && f->proc->is_extern)) {
     buf_add(&b, E->cover ? arena_printf(E->arena, "&%s", E->cover) : "NULL");

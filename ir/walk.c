@@ -29,7 +29,7 @@ bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg) {
 
 bool ir_is_call(const Expr *e, const void *arg) {
   (void)arg;
-  return e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC;
+  return (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) || e->kind == EX_UREDUCE;
 }
 
 bool ir_own_loop(const Expr *e, const void *arg) {
@@ -148,7 +148,7 @@ bool ir_split_needed(const Stmt *st, const Stmt *split) {
 
 bool ir_effectful_call(const Expr *e, const void *arg) {
   (void)arg;
-  return e->kind == EX_CALL && (ir_is_call(e, NULL) || !e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open);
+  return ir_is_call(e, NULL) || (e->kind == EX_CALL && (!e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open));
 }
 
 bool ir_elements_independent(const IrStmt *s) {

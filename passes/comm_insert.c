@@ -52,7 +52,7 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
     else root(C, e->rhs, false); /* read over the reduction's source region */
     break;
   case EX_FLOOD: root(C, e->rhs, false); break; /* over the flood's source region */
-  case EX_CALL: case EX_INDEX:
+  case EX_CALL: case EX_INDEX: case EX_UREDUCE:
     for (int i = 0; i < e->nargs; i++) collect_ghost(C, t, e->args[i]);
     if (e->kind == EX_INDEX) collect_ghost(C, t, e->base);
     break;

@@ -90,7 +90,7 @@ static void collect_shifts(Place *P, Expr *e, PtrVec *ghost, PtrVec *remaps) {
   case EX_REDUCE:
     if (!e->region) collect_shifts(P, e->rhs, ghost, remaps);
     break;
-  case EX_CALL: case EX_INDEX:
+  case EX_CALL: case EX_INDEX: case EX_UREDUCE:
     for (int i = 0; i < e->nargs; i++) collect_shifts(P, e->args[i], ghost, remaps);
     if (e->kind == EX_INDEX) collect_shifts(P, e->base, ghost, remaps);
     break;
@@ -211,6 +211,9 @@ static void hoist_inner(Place *P, Expr *e, bool parallel_ctx) {
   if (e->kind == EX_REDUCE && !e->region) {
     hoist(P, e->rhs, !e->over_processes);
     if (P->cover || e->over_processes) reduction_op(P, e);
+  } else if (e->kind == EX_UREDUCE) { /* its states gathered where it is: never split-phase */
+    for (int i = 0; i < e->nargs; i++) hoist(P, e->args[i], true);
+    if (P->cover) add(P, IC_GATHER, IW_AT, e);
   } else if (e->kind == EX_REDUCE) {
     bool cover = P->cover;
     P->cover = true; /* its operand runs over its source region */

@@ -524,7 +524,7 @@ void zrt_sr(zrt_xfer *x) {
       zrt_pattern_event(ZRT_PEV_BEGIN_SEND, pe->proc, x->id, pe->bytes);
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
-      at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, pe->buf + at, true);
+      at += zrt_copy_box(p->items[pe->item[b]].a, p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, pe->buf + at, true);
     if (p->bind == BIND_MSG)
       MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
     else if (p->bind == BIND_PUT)
@@ -572,7 +572,7 @@ void zrt_dn(zrt_xfer *x) {
     t0 = now();
     size_t at = 0;
     for (int b = 0; b < pe->nboxes; b++)
-      at += zrt_copy_box(p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, (char *)from + at, false);
+      at += zrt_copy_box(p->items[pe->item[b]].a, p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, (char *)from + at, false);
   }
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
@@ -644,14 +644,15 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
   if (zrt_g.nprocs == 1 || !p || p->skip || p->nrecvs == 0 || !zrt_grid_of(r, dims, coords))
     return 1;
   int64_t ilo[ZRT_MAX_RANK], ihi[ZRT_MAX_RANK];
-  bool cut = false;
+  bool cut = false, whole = false;
   for (int k = 0; k < r; k++) {
     ilo[k] = mine.lo[k];
     ihi[k] = mine.hi[k];
     if (mine.lo[k] > mine.hi[k])
       return 1; /* I own nothing of it */
-    if ((c->flood >> k & 1) || c->stride[k] != 1)
-      return 1; /* kept simple: no overlap over flood or strided dimensions */
+    whole |= (c->flood >> k & 1) || c->stride[k] != 1;
+  }
+  for (int k = 0; k < r && !whole; k++) {
     int64_t blo, bhi, below, above;
     if (!zrt_my_block(r, k, &blo, &bhi))
       return 1;
@@ -662,10 +663,11 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
       ihi[k] = bhi - above;
     cut |= ilo[k] != mine.lo[k] || ihi[k] != mine.hi[k];
   }
-  if (!cut)
+  if (!cut && !whole)
     return 1;
+  /* kept simple: no overlap over flood or strided dimensions, where all of it waits */
   for (int k = 0; k < r; k++)
-    if (ilo[k] > ihi[k]) { /* no interior: all of it waits */
+    if (whole || ilo[k] > ihi[k]) { /* no interior: all of it waits */
       parts[0].lo[0] = 1;
       parts[0].hi[0] = 0;
       parts[1] = mine;
