@@ -81,6 +81,8 @@ static void emit_proc(Emitter *E, IrProc *ip) {
         emit_line(E, "%s %s ZRT_UNUSED = {0};", emit_ctype(E, d->syms[k]->type), emit_name(E, d->syms[k]->name));
       }
   }
+  for (int i = 0; i < ip->elements.len; i++) /* the elements U[e] its statements name (ir/lower.c) */
+    emit_line(E, "zrt_array *%s ZRT_UNUSED = NULL;", emit_name(E, ((IrElement *)ip->elements.items[i])->sym->name));
   E->cover = entry ? NULL : "(*zcover)";
   E->cover_sem = NULL;
   E->cover_rank = sym->info ? sym->info->needs_rank : 0;
@@ -92,6 +94,7 @@ static void emit_proc(Emitter *E, IrProc *ip) {
       const char *saved = E->cover;
       if (v->type->kind == TY_PARALLEL) alloc_array(E, v, array_region(E, d->type));
       else if (v->type->kind == TY_ARRAY) alloc_iarray(E, emit_name(E, v->name), v->type);
+      if (v->type->kind == TY_ARRAY && v->type->elem->kind == TY_PARALLEL) alloc_elements(E, v, d->type);
       E->cover = saved;
       if (d->init) {
         hoist(E, d->init->expr, false);
@@ -114,6 +117,7 @@ static void emit_proc(Emitter *E, IrProc *ip) {
     for (int k = 0; k < d->nnames && d->syms; k++) {
       Symbol *v = d->syms[k];
       if (v && v->type->kind == TY_PARALLEL) emit_line(E, "zrt_array_free(&%s);", emit_name(E, v->name));
+      if (v && v->type->kind == TY_ARRAY && v->type->elem->kind == TY_PARALLEL) free_elements(E, v);
     }
   }
   if (sym->result) emit_line(E, "return zresult;");
@@ -275,6 +279,13 @@ int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source) {
   E.body.spill = tmpfile(); /* NULL: kept in memory */
   Buf head = {0};
   strided_analyse(S);
+  for (int i = 0; i < ir->procs.len; i++) { /* an element U[e] is stored as U's elements are */
+    const IrProc *p = ir->procs.items[i];
+    for (int k = 0; k < p->elements.len; k++) {
+      Symbol *el = ((IrElement *)p->elements.items[k])->sym;
+      el->may_stride = el->element_of->may_stride;
+    }
+  }
   emit_config_table(&E, &head);
   emit_elaboration(&E);
   for (int i = 0; i < ir->procs.len; i++) emit_proc(&E, ir->procs.items[i]);

@@ -9,8 +9,8 @@
 
 /* The storage region of array sym (of declared region C expression `decl`) as C array initializers
  * lo and hi, and the fluff its transfers read, flo and fhi. */
-static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
-  for (int k = 0; k < sym->type->rank; k++) {
+static void storage_bounds(const Symbol *sym, int rank, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
+  for (int k = 0; k < rank; k++) {
     if (sym->may_stride) { /* the border continues the stride (section 15.3) */
       buf_printf(lo, "%szrt_border_bound(%s, %d, %d, false)", k ? ", " : "", decl, k, sym->border_lo[k]);
       buf_printf(hi, "%szrt_border_bound(%s, %d, %d, true)", k ? ", " : "", decl, k, sym->border_hi[k]);
@@ -26,19 +26,16 @@ static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi
   }
 }
 
-/* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
- * may exchange storage with another (passes/copy_elim.c) is allocated in that one's shape. */
-void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
-  Type *t = sym->type;
-  const char *a = emit_sym(E, sym);
+/* Allocate the parallel array a (C lvalue) of type t, with the borders of sym, over declared region
+ * decl; in the shape of array `shape` when not NULL. */
+static void alloc_storage(Emitter *E, const char *a, Type *t, Symbol *sym, Symbol *shape, const char *decl) {
   Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
-  storage_bounds(sym, sym->may_stride ? "zd" : decl, &lo, &hi, &flo, &fhi);
-  Symbol *shape = ir_storage_shape(E->ir, sym);
+  storage_bounds(sym, t->rank, sym->may_stride ? "zd" : decl, &lo, &hi, &flo, &fhi);
   if (shape) {
     free(flo.data);
     free(fhi.data);
     flo = fhi = (Buf){0};
-    storage_bounds(shape, sym->may_stride ? "zd" : decl, &alo, &ahi, &flo, &fhi);
+    storage_bounds(shape, t->rank, sym->may_stride ? "zd" : decl, &alo, &ahi, &flo, &fhi);
   }
   emit_line(E, "{");
   E->indent++;
@@ -64,6 +61,78 @@ void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   free(fhi.data);
   free(alo.data);
   free(ahi.data);
+}
+
+/* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
+ * may exchange storage with another (passes/copy_elim.c) is allocated in that one's shape. */
+void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
+  alloc_storage(E, emit_sym(E, sym), sym->type, sym, ir_storage_shape(E->ir, sym), decl);
+}
+
+/* Open loops over every element of indexed array a of type t in row-major order, index1..indexm
+ * their subscripts; returns the element's C lvalue. element_loops_end closes them. */
+static const char *element_loops_begin(Emitter *E, const char *a, Type *t, int line) {
+  emit_line(E, "{ int64_t zix[%d];", t->ndims);
+  E->indent++;
+  const char *lo = iarray_bounds_c(E, t, a, false), *hi = iarray_bounds_c(E, t, a, true);
+  for (int k = 0; k < t->ndims; k++) {
+    emit_line(E, "for (zix[%d] = %s[%d]; zix[%d] <= %s[%d]; zix[%d]++) {", k, lo, k, k, hi, k, k);
+    E->init_idx[k] = arena_printf(E->arena, "zix[%d]", k);
+  }
+  return arena_printf(E->arena, "((%s *)%s.data)[zrt_iindex(zix, %s, %s, %d, %d, \"?\")]", emit_ctype(E, t->elem), a, lo, hi,
+                      t->ndims, line);
+}
+
+static void element_loops_end(Emitter *E, Type *t) {
+  for (int k = 0; k < t->ndims; k++) {
+    emit_line(E, "}");
+    E->init_idx[k] = NULL;
+  }
+  E->indent--;
+  emit_line(E, "}");
+}
+
+/* The syntax of the region of the elements of an indexed array of parallel arrays. */
+static Bracket *element_region(Emitter *E, TypeSyn *ts) {
+  while (ts && ts->kind == TS_NAME) {
+    Symbol *sym = sema_lookup(E->S, ts->name.name, ts->loc.off);
+    ts = sym && sym->kind == SYM_TYPE && sym->decl ? sym->decl->type : NULL;
+  }
+  ts = ts && ts->kind == TS_ARRAY ? ts->elem : NULL;
+  while (ts && ts->kind == TS_NAME) {
+    Symbol *sym = sema_lookup(E->S, ts->name.name, ts->loc.off);
+    ts = sym && sym->kind == SYM_TYPE && sym->decl ? sym->decl->type : NULL;
+  }
+  return ts && ts->kind == TS_PARALLEL ? ts->region : NULL;
+}
+
+void alloc_elements(Emitter *E, Symbol *sym, TypeSyn *ts) {
+  Type *t = sym->type;
+  const char *a = emit_sym(E, sym);
+  Bracket *b = element_region(E, ts);
+  if (!b) {
+    emit_unsupported(E, sym->loc, "this indexed array of parallel arrays");
+    return;
+  }
+  const char *saved = E->cover;
+  E->cover = NULL;
+  if (!E->distributed) { /* section 11: the regions written in global array declarations */
+    element_loops_begin(E, a, t, sym->loc.line);
+    emit_line(E, "zrt_region zd = %s; zrt_bbox_add(&zd);", emit_region_bracket(E, b));
+    element_loops_end(E, t);
+    emit_line(E, "zrt_distribute_all();");
+    E->distributed = true;
+  }
+  const char *el = element_loops_begin(E, a, t, sym->loc.line);
+  alloc_storage(E, el, t->elem, sym, NULL, emit_region_bracket(E, b));
+  element_loops_end(E, t);
+  E->cover = saved;
+}
+
+void free_elements(Emitter *E, Symbol *sym) {
+  const char *el = element_loops_begin(E, emit_sym(E, sym), sym->type, sym->loc.line);
+  emit_line(E, "zrt_array_free(&%s);", el);
+  element_loops_end(E, sym->type);
 }
 
 /* The declared region of a parallel type as a C zrt_region (following type names). */
@@ -94,6 +163,30 @@ void alloc_iarray(Emitter *E, const char *a, Type *t) {
   free(hi.data);
 }
 
+/* The value of a direction initializer (section 15.1) of type t, checked against the signs of t
+ * (R16) when they are not known to hold at compile time. */
+static const char *dir_value(Emitter *E, const Type *t, DirSyn *d, int line) {
+  const char *v;
+  if (d->kind == DIR_NAME && d->sym->kind == SYM_CONST) v = emit_name(E, d->sym->name);
+  else if (d->kind == DIR_DESIG) v = emit_expr(E, d->desig);
+  else v = arena_printf(E->arena, "zrt_dir_make(%d, %s)", t->rank, emit_dir(E, d));
+  if (d->known) return v;
+  return arena_printf(E->arena, "zrt_dir_check_signs(%s, \"%.*s\", %d)", v, t->rank, t->shape, line);
+}
+
+/* Store one initializer leaf into lvalue a of (element) type t; a region also joins the bounding
+ * box of its rank (section 11: every region constant and every element of an array of regions). */
+static void store_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
+  if (t->kind == TY_REGION) {
+    emit_line(E, "%s = %s;", a, emit_region_syn(E, in->region));
+    emit_line(E, "zrt_bbox_add(&%s);", a);
+  } else if (t->kind == TY_DIRECTION) {
+    emit_line(E, "%s = %s;", a, dir_value(E, t, in->dir, in->loc.line));
+  } else {
+    emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
+  }
+}
+
 /* Store an initializer into variable a of type t (section 3.9). */
 void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
   if (t->kind == TY_PARALLEL) {
@@ -106,21 +199,10 @@ void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
   if (t->kind == TY_ARRAY) {
     Type *et = t->elem;
     if (in->expr) { /* one expression, possibly using index1..index6, per element in row-major order */
-      emit_line(E, "{ int64_t zix[%d];", t->ndims);
-      E->indent++;
-      const char *lo = iarray_bounds_c(E, t, a, false), *hi = iarray_bounds_c(E, t, a, true);
-      for (int k = 0; k < t->ndims; k++) {
-        emit_line(E, "for (zix[%d] = %s[%d]; zix[%d] <= %s[%d]; zix[%d]++) {", k, lo, k, k, hi, k, k);
-        E->init_idx[k] = arena_printf(E->arena, "zix[%d]", k);
-      }
-      emit_line(E, "((%s *)%s.data)[zrt_iindex(zix, %s, %s, %d, %d, \"?\")] = %s;", emit_ctype(E, et), a, lo, hi, t->ndims,
-                in->loc.line, emit_convert(E, in->expr, et));
-      for (int k = 0; k < t->ndims; k++) {
-        emit_line(E, "}");
-        E->init_idx[k] = NULL;
-      }
-      E->indent--;
-      emit_line(E, "}");
+      const char *el = element_loops_begin(E, a, t, in->loc.line);
+      if (et->kind == TY_PARALLEL) emit_init(E, el, et, in); /* every element of every array */
+      else store_init(E, el, et, in);
+      element_loops_end(E, t);
       return;
     }
     if (in->entries) { /* an array of records or arrays: one initializer per element */
@@ -139,7 +221,7 @@ void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
     }
     for (int i = 0; i < leaves.len; i++) {
       InitSyn *leaf = leaves.items[i];
-      emit_line(E, "((%s *)%s.data)[%d] = %s;", emit_ctype(E, et), a, i, emit_convert(E, leaf->expr, et));
+      store_init(E, arena_printf(E->arena, "((%s *)%s.data)[%d]", emit_ctype(E, et), a, i), et, leaf);
     }
     return;
   }
@@ -148,7 +230,7 @@ void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in) {
       emit_init(E, arena_printf(E->arena, "%s.%s", a, emit_name(E, t->fields[i].name)), t->fields[i].type, in->items[i]);
     return;
   }
-  emit_line(E, "%s = %s;", a, emit_convert(E, in->expr, t));
+  store_init(E, a, t, in);
 }
 
 /* True if values of type t hold an indexed array with run-time bounds inside a record or another
@@ -191,6 +273,7 @@ void emit_variable(Emitter *E, Symbol *sym, Decl *d, int config_index) {
   }
   if (t->kind == TY_PARALLEL) alloc_array(E, sym, array_region(E, d->type));
   if (t->kind == TY_ARRAY) alloc_iarray(E, name, t);
+  if (t->kind == TY_ARRAY && t->elem->kind == TY_PARALLEL) alloc_elements(E, sym, d->type);
   if (config_index >= 0) {
     if (t->kind == TY_ENUM) {
       emit_line(E, "{ int32_t zpos; if (zrt_config_get(%d, &zpos)) %s = zenum%d[zpos]; else %s = %s; }", config_index, name,

@@ -159,7 +159,9 @@ const char *emit_hoisted(Emitter *E, Expr *e) {
 }
 
 const char *emit_dir(Emitter *E, DirSyn *d) {
+  if (d->kind == DIR_NAME && d->sym->kind == SYM_CONST) return arena_printf(E->arena, "%s.d", emit_name(E, d->sym->name));
   if (d->kind == DIR_NAME) return emit_name(E, d->sym->name);
+  if (d->kind == DIR_DESIG) return arena_printf(E->arena, "(%s).d", emit_expr(E, d->desig)); /* dir100[k] */
   Buf b = {0};
   buf_add(&b, "((int64_t[]){");
   for (int i = 0; i < d->n; i++) buf_printf(&b, "%s(int64_t)(%s)", i ? ", " : "", emit_expr(E, d->comps[i]));
@@ -408,7 +410,13 @@ static const char *emit_shift(Emitter *E, Expr *e) {
  * row-major position with every subscript checked (R2). */
 static const char *emit_index(Emitter *E, Expr *e) {
   if (e->nargs == 0) return emit_expr(E, e->base);
+  if (e->ptype && e->ptype->kind == TY_PARALLEL) /* ir/lower.c binds those of simple statements */
+    emit_unsupported(E, e->loc, "an element of an indexed array of parallel arrays here");
   return emit_index_into(E, e, emit_expr(E, e->base), e->base->type);
+}
+
+const char *emit_element_ref(Emitter *E, Expr *index) {
+  return emit_index_into(E, index, emit_expr(E, index->base), index->base->type);
 }
 
 const char *emit_index_into(Emitter *E, Expr *e, const char *a, Type *bt) {
@@ -511,10 +519,13 @@ const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 /* A region written in brackets: a single region expression, a region name, or a literal. */
 const char *emit_region_bracket(Emitter *E, Bracket *b) {
   if (b->n == 1 && b->items[0].kind == BI_REGION) return emit_region_syn(E, b->items[0].region);
-  if (b->n == 1 && b->items[0].kind == BI_EXPR && b->items[0].lo->kind == EX_NAME && !b->items[0].lo->parens) {
-    Symbol *sym = sema_lookup(E->S, b->items[0].lo->name.name, b->items[0].lo->loc.off);
-    if (sym && sym->kind == SYM_REGION) return emit_name(E, sym->name);
+  Expr *e = b->n == 1 && b->items[0].kind == BI_EXPR && !b->items[0].lo->parens ? b->items[0].lo : NULL;
+  if (e && e->kind == EX_NAME) {
+    Symbol *sym = sema_lookup(E->S, e->name.name, e->loc.off);
+    if (sym && (sym->kind == SYM_REGION || (sym->kind == SYM_CONST && sym->type && sym->type->kind == TY_REGION)))
+      return emit_name(E, sym->name); /* a named region or a region constant */
   }
+  if (e && e->kind != EX_NAME && e->type && e->type->kind == TY_REGION) return emit_expr(E, e); /* Level[k] */
   return region_literal(E, b);
 }
 
@@ -522,6 +533,7 @@ const char *emit_region_syn(Emitter *E, RegionSyn *rs) {
   switch (rs->kind) {
   case RX_BRACKET: return emit_region_bracket(E, rs->bracket);
   case RX_NAME: return emit_name(E, rs->name.name);
+  case RX_DESIG: return emit_expr(E, rs->desig);
   case RX_DITTO: return E->cover ? E->cover : "zregion_none";
   case RX_OF: return arena_printf(E->arena, "zrt_region_of(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));
   case RX_IN: return arena_printf(E->arena, "zrt_region_in(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));

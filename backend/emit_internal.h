@@ -99,6 +99,8 @@ const char *emit_name(Emitter *E, const char *name);          /* z_NAME */
 const char *emit_proc_name(Emitter *E, const Symbol *proc);   /* a program procedure's C name */
 const char *emit_ctype(Emitter *E, Type *t);                   /* C type of a value of type t */
 const char *emit_sym(Emitter *E, Symbol *sym);                 /* C lvalue of a variable */
+/* The name of array sym in run-time messages (an element U[e] is one of 'U'). */
+static inline const char *array_label(const Symbol *sym) { return sym->element_of ? sym->element_of->name : sym->name; }
 void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *emit_fresh(Emitter *E, const char *prefix);
 /* A C string literal (quotes and escapes) for n bytes of text. */
@@ -112,6 +114,8 @@ const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as 
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
+/* The zrt_array lvalue of element U[e] of an indexed array of parallel arrays (IrElement.index). */
+const char *emit_element_ref(Emitter *E, Expr *index);
 /* Element e->args of the indexed array of type bt whose C value is a (every subscript checked, R2). */
 const char *emit_index_into(Emitter *E, Expr *e, const char *a, Type *bt);
 
@@ -149,6 +153,11 @@ const char *array_region(Emitter *E, TypeSyn *ts);
  * the array it exchanges storage with, if any; an indexed array a of type t with run-time bounds. */
 void alloc_array(Emitter *E, Symbol *sym, const char *decl);
 void alloc_iarray(Emitter *E, const char *a, Type *t);
+/* Allocate (free) every element of indexed array of parallel arrays sym, of type syntax ts, each over
+ * its own region (section 15.2); alloc_elements adds the regions to the bounding box first, while
+ * the arrays are not distributed yet. */
+void alloc_elements(Emitter *E, Symbol *sym, TypeSyn *ts);
+void free_elements(Emitter *E, Symbol *sym);
 /* Initialize variable a of type t with initializer in. */
 void emit_init(Emitter *E, const char *a, Type *t, InitSyn *in);
 /* True if t holds an indexed array with run-time bounds inside a record or an array (not compiled yet). */

@@ -154,7 +154,7 @@ void access_checks(Emitter *E, Expr *e) {
         emit_line(E, "if (!%s.allocated) zrt_error(%d, \"'%s' is used before its declaration is elaborated\");",
                   emit_sym(E, e->sym), e->loc.line, e->sym->name);
       emit_line(E, "if (!zrt_contains(&%s, &%s, NULL)) zrt_error(%d, \"covering region is not inside the storage region of '%s'\");",
-                E->cover, emit_sym(E, e->sym), e->loc.line, e->sym->name);
+                E->cover, emit_sym(E, e->sym), e->loc.line, array_label(e->sym));
     }
     break;
   case EX_SHIFT: {
@@ -169,7 +169,7 @@ void access_checks(Emitter *E, Expr *e) {
                            : emit_dir(E, e->dir);
     const char *text = arena_printf(E->arena, "%.*s", e->dir->end - e->base->start, E->S->src->text + e->base->start);
     emit_line(E, "if (!zrt_%scontains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
-              e->wrap ? "wrap_" : "", E->cover, emit_sym(E, base), dv, e->loc.line, text, base->name);
+              e->wrap ? "wrap_" : "", E->cover, emit_sym(E, base), dv, e->loc.line, text, array_label(base));
     break;
   }
   case EX_BINARY: access_checks(E, e->lhs); access_checks(E, e->rhs); break;

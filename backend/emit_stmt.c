@@ -23,8 +23,25 @@ static bool label_used(Emitter *E, const char *label) {
   return false;
 }
 
-/* A scalar condition, with its hoisted work emitted first. */
-static const char *condition(Emitter *E, Expr *c) {
+/* Bind the elements of indexed arrays of parallel arrays that statement s names (IrElement) where
+ * condition cond is evaluated (NULL: when s starts). */
+static void bind_elements(Emitter *E, const IrStmt *s, const Expr *cond) {
+  for (int k = 0; k < s->elements.len; k++) {
+    const IrElement *el = s->elements.items[k];
+    if (el->cond == cond) emit_line(E, "%s = &%s;", emit_name(E, el->sym->name), emit_element_ref(E, el->index));
+  }
+}
+
+/* True if condition cond of s binds elements (they come before it). */
+static bool binds_at(const IrStmt *s, const Expr *cond) {
+  for (int k = 0; k < s->elements.len; k++)
+    if (((const IrElement *)s->elements.items[k])->cond == cond) return true;
+  return false;
+}
+
+/* A scalar condition of statement s, with its elements bound and its hoisted work emitted first. */
+static const char *condition(Emitter *E, const IrStmt *s, Expr *c) {
+  bind_elements(E, s, c);
   access_checks(E, c);
   hoist(E, c, false);
   const char *r = emit_expr(E, c);
@@ -45,8 +62,8 @@ static void emit_if(Emitter *E, IrStmt *s) {
   Stmt *st = s->ast;
   int closes = 0;
   for (int i = 0; i < st->narms; i++) {
-    if (i > 0 && !has_reduction(st->conds[i])) { /* a flat else-if chain */
-      emit_line(E, "} else if (%s) {", condition(E, st->conds[i]));
+    if (i > 0 && !has_reduction(st->conds[i]) && !binds_at(s, st->conds[i])) { /* a flat else-if chain */
+      emit_line(E, "} else if (%s) {", condition(E, s, st->conds[i]));
       hoist_reset(E);
       E->indent++;
       emit_list(E, &s->arms[i]);
@@ -58,7 +75,7 @@ static void emit_if(Emitter *E, IrStmt *s) {
       E->indent++;
       closes++;
     }
-    emit_line(E, "if (%s) {", condition(E, st->conds[i]));
+    emit_line(E, "if (%s) {", condition(E, s, st->conds[i]));
     hoist_reset(E);
     E->indent++;
     emit_list(E, &s->arms[i]);
@@ -98,7 +115,7 @@ static void emit_while(Emitter *E, IrStmt *s) {
   const char *label = emit_fresh(E, "zcont");
   emit_line(E, "for (;;) {");
   E->indent++;
-  emit_line(E, "if (!(%s)) break;", condition(E, s->ast->conds[0]));
+  emit_line(E, "if (!(%s)) break;", condition(E, s, s->ast->conds[0]));
   hoist_reset(E);
   loop_body(E, s, label);
   E->indent--;
@@ -110,7 +127,7 @@ static void emit_repeat(Emitter *E, IrStmt *s) {
   emit_line(E, "for (;;) {");
   E->indent++;
   loop_body(E, s, label);
-  emit_line(E, "if (%s) break;", condition(E, s->ast->conds[0]));
+  emit_line(E, "if (%s) break;", condition(E, s, s->ast->conds[0]));
   hoist_reset(E);
   E->indent--;
   emit_line(E, "}");
@@ -202,6 +219,7 @@ static void emit_region_stmt(Emitter *E, IrStmt *s) {
  * it. */
 static void emit_items(Emitter *E, IrList *l) {
   for (int i = 0; i < l->n; i++) {
+    bind_elements(E, l->items[i], NULL); /* its elements U[e], subscripts checked once */
     emit_ops(E, &l->items[i]->before);
     int fused = emit_fused(E, l, i);
     if (fused) i += fused - 1;

@@ -149,6 +149,8 @@ const char *emit_ctype(Emitter *E, Type *t) {
   case TY_RECORD: return record_ctype(E, t);
   case TY_ARRAY: return iarray_fixed(t) ? fixed_array_ctype(E, t) : "zrt_iarray";
   case TY_PARALLEL: return "zrt_array";
+  case TY_REGION: return "zrt_region";
+  case TY_DIRECTION: return "zrt_dir";
   default: return "void";
   }
 }

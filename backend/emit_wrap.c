@@ -49,7 +49,7 @@ void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
       emit_line(E, "if (!%s.allocated) zrt_error(%d, \"'%s' is used before its declaration is elaborated\");", a,
                 st->loc.line, sym->name);
     emit_line(E, "if (!zrt_contains(&%s, &%s, NULL) || !zrt_contains(&zs, &%s, NULL))", E->cover, a, a);
-    emit_line(E, "  zrt_error(%d, \"covering region is not inside the storage region of '%s'\");", st->loc.line, sym->name);
+    emit_line(E, "  zrt_error(%d, \"covering region is not inside the storage region of '%s'\");", st->loc.line, array_label(sym));
   }
   const IrComm *c = st->noperands ? comm_at(E, st->operands[0]) : NULL;
   if (!st->noperands || (c && c->kind == IC_WRAP)) { /* a remap within each array, across processes (IC_WRAP) */

@@ -32,13 +32,24 @@ static bool dir_value(PdlValues *V, DirSyn *d, int64_t *out, const char **why, i
     }
     return dir_value(V, sym->decl->dir, out, why, depth + 1);
   }
+  if (d->kind == DIR_DESIG) {
+    *why = arena_printf(V->arena, "the direction at line %d is an element of an array of directions", d->loc.line);
+    return false;
+  }
   for (int i = 0; i < d->n && i < ZRT_MAX_RANK; i++)
     if (!int_value(V, d->comps[i], &out[i], why)) return false;
   return true;
 }
 
+/* True if sym is a region constant (section 15.1). */
+static bool is_region_const(const Symbol *sym) {
+  return sym && sym->kind == SYM_CONST && sym->type && sym->type->kind == TY_REGION && sym->decl && sym->decl->init &&
+         sym->decl->init->region;
+}
+
 /* The value of the region named sym (its declaration, elaborated once). */
 static bool named_region(PdlValues *V, Symbol *sym, zrt_region *out, const char **why, int depth) {
+  if (is_region_const(sym) && depth <= 64) return region_syn(V, sym->decl->init->region, out, why, depth + 1);
   if (!sym || sym->kind != SYM_REGION || !sym->decl || !sym->decl->region || depth > 64) {
     *why = arena_printf(V->arena, "region '%s' is not known at compile time", sym ? sym->name : "?");
     return false;
@@ -78,7 +89,7 @@ static bool region_bracket(PdlValues *V, Bracket *b, zrt_region *out, const char
   if (b->n == 1 && b->items[0].kind == BI_REGION) return region_syn(V, b->items[0].region, out, why, depth);
   if (b->n == 1 && b->items[0].kind == BI_EXPR && b->items[0].lo->kind == EX_NAME && !b->items[0].lo->parens) {
     Symbol *sym = sema_lookup(V->S, b->items[0].lo->name.name, b->items[0].lo->loc.off);
-    if (sym && sym->kind == SYM_REGION) return named_region(V, sym, out, why, depth);
+    if (sym && (sym->kind == SYM_REGION || is_region_const(sym))) return named_region(V, sym, out, why, depth);
   }
   return region_literal(V, b, out, why);
 }
@@ -90,6 +101,9 @@ static bool region_syn(PdlValues *V, RegionSyn *rs, zrt_region *out, const char 
   case RX_BRACKET: return region_bracket(V, rs->bracket, out, why, depth);
   case RX_NAME: return named_region(V, sema_lookup(V->S, rs->name.name, rs->loc.off), out, why, depth);
   case RX_WITH: case RX_WITHOUT: return region_syn(V, rs->base, out, why, depth);
+  case RX_DESIG:
+    *why = arena_printf(V->arena, "the region at line %d is an element of an array of regions", rs->loc.line);
+    return false;
   case RX_OF: case RX_IN: case RX_AT: case RX_BY:
     if (!region_syn(V, rs->base, &base, why, depth) || !dir_value(V, rs->dir, d, why, 0)) return false;
     if (rs->kind == RX_OF) *out = zrt_region_of(base, d);
@@ -283,6 +297,13 @@ void pdl_values_init(PdlValues *V, Arena *a, Sema *S, const SemaConfigEnv *confi
       if (!sym) continue;
       if (d->kind == D_REGION) {
         box_add(V, boxes, d->region, NULL, sym->region);
+      } else if (is_region_const(sym)) {
+        box_add(V, boxes, sym->decl->init->region, NULL, sym->region);
+      } else if (d->kind == D_CONST && sym->type && sym->type->kind == TY_ARRAY && type_has_regdir(sym->type)) {
+        const Type *leaf = sym->type;
+        while (leaf->kind == TY_ARRAY) leaf = leaf->elem;
+        if (leaf->kind == TY_REGION) /* elements computed at elaboration */
+          box_unknown(V, &(Region){.rank = leaf->rank}, arena_printf(V->arena, "the bounding box of the regions is not known: '%s' is an array of regions", sym->name));
       } else if ((d->kind == D_VAR || d->kind == D_CONST || d->kind == D_CONFIG_VAR || d->kind == D_CONFIG_CONST ||
                   d->kind == D_EXTERN_VAR || d->kind == D_EXTERN_CONST) &&
                  sym->type && sym->type->kind == TY_PARALLEL) {

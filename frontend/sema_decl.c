@@ -160,7 +160,6 @@ void sema_check_var_item(Sema *S, Decl *d) {
     sym->is_free = d->is_free;
     note_array(S, sym);
   }
-  if (type_is_array_of_parallel(t)) sema_note_gap(S, d->names[0].loc, "indexed arrays of parallel arrays");
   bool saved_free = S->free_ok;
   S->free_ok = d->is_free; /* a free variable's initializer may read free values */
   if (d->init && t->kind != TY_ERROR)
@@ -181,7 +180,6 @@ static void resolve_valued(Sema *S, Symbol *sym, Decl *d) {
   Type *t = sema_resolve_type(S, d->type, false);
   if (!sema_type_use_ok(S, t, d->type, d->kind == D_CONST ? TU_CONST : TU_CONFIG)) t = S->t_error;
   sym->type = t;
-  if (type_has_regdir(t)) sema_note_gap(S, d->names[0].loc, "region and direction constants");
   if (type_has_timer(t)) sema_note_gap(S, d->type->loc, "timers");
   Symbol *saved_sym = S->init_sym;
   S->init_sym = sym;

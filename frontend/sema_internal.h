@@ -163,6 +163,8 @@ struct Symbol {
                             (section 15.3; backend/emit_strided.c) */
   bool for_var_active;   /* currently the variable of an enclosing 'for' */
   bool is_free;          /* a free variable (section 15.6) */
+  Symbol *element_of;    /* IR (ir/lower.c): this symbol stands for an element U[e] of the indexed
+                            array of parallel arrays U in one statement (section 15.2) */
   bool r16;              /* a direction constant whose signs azc could not check: the generated
                             program checks every component against its type (R16, section 15.1) */
   /* SYM_PROC: procedure overloading (section 15.4) */

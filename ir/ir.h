@@ -179,6 +179,8 @@ struct IrStmt {
   PtrVec comm;              /* IrComm*: inside it (for a fused loop nest, all of the nest's, on its
                              * first statement), in the order they happen */
   PtrVec after;             /* IrComm*: just after it in its list */
+  PtrVec elements;          /* IrElement*: the elements of indexed arrays of parallel arrays its
+                             * statement names, bound when it starts (ir/lower.c) */
   /* structure */
   IrList body;              /* IR_REGION, IR_WHILE, IR_REPEAT, IR_FOR, IR_BLOCK */
   IrList *arms;             /* IR_IF */
@@ -186,8 +188,20 @@ struct IrStmt {
   IrList else_body;
 };
 
+/* An element U[e] of an indexed array of parallel arrays (section 15.2) named by a statement: the
+ * symbol that stands for it there (a by-reference parallel parameter for every analysis: it may
+ * share storage with any other array) and the element as written, whose subscripts are evaluated
+ * once when the statement starts (R2). */
+typedef struct IrElement {
+  Symbol *sym;
+  Expr *index;
+  Expr *cond;               /* bound where this condition is evaluated, every time (NULL: when the
+                             * statement starts) */
+} IrElement;
+
 typedef struct IrProc {
   Symbol *sym;
+  PtrVec elements;          /* IrElement*: those of all its statements */
   IrList body;
   bool entry;               /* the program's entry procedure (no covering region to inherit) */
   PtrVec init_transfers;    /* IrTransfer*: those of its local variables' initializers */
@@ -282,6 +296,9 @@ bool ir_returns(const IrList *l);
 /* The array variable e is a part of (e itself, or a field or a constant-index component of its
  * elements, at any depth), or NULL. */
 Expr *ir_path_root(Expr *e);
+/* True if the shifted read sh (A@d, A@^d) is served by ghost cells (a transfer), false if by a
+ * remap; the one place that decides which path serves a shift. Its direction in *rank, d. */
+bool ir_shift_by_ghost(Sema *S, Expr *sh, int *rank, int64_t *d);
 /* Print it (azc --emit=ir). */
 void ir_print(FILE *out, const IrProgram *ir);
 #endif

@@ -6,9 +6,12 @@
 typedef struct Lower {
   Arena *a;
   Sema *S;
+  IrProc *proc;             /* the procedure being lowered */
+  IrStmt *bind_to;          /* the list item whose start binds the elements named inside it */
 } Lower;
 
 static IrList lower_list(Lower *L, StmtList *l);
+static void bind_stmt_elements(Lower *L, IrStmt *s, Stmt *st);
 
 /* Add sym to v unless it is there. */
 static void add_unique(Lower *L, PtrVec *v, Symbol *sym) {
@@ -56,6 +59,44 @@ static void collect(Lower *L, IrStmt *s, Expr *e) {
     break;
   default: break;
   }
+}
+
+/* Replace every element U[e] of an indexed array of parallel arrays inside e (section 15.2) by a
+ * name of its own, bound by statement `owner` when it starts (IrElement). */
+static void bind_elements_at(Lower *L, IrStmt *owner, Expr *e, Expr *cond) {
+  if (!e) return;
+  bind_elements_at(L, owner, e->lhs, cond);
+  bind_elements_at(L, owner, e->rhs, cond);
+  bind_elements_at(L, owner, e->base, cond);
+  for (int i = 0; i < e->nargs; i++) bind_elements_at(L, owner, e->args[i], cond);
+  if (e->kind != EX_INDEX || !e->ptype || e->ptype->kind != TY_PARALLEL) return;
+  Symbol *array = sema_base_symbol(e->base);
+  if (!array) return;
+  IrElement *el = ARENA_NEW(L->a, IrElement);
+  el->index = ARENA_NEW(L->a, Expr);
+  *el->index = *e;
+  Symbol *sym = ARENA_NEW(L->a, Symbol);
+  sym->kind = SYM_PARAM;
+  sym->mode = PM_INOUT;
+  sym->type = e->ptype;
+  sym->loc = e->loc;
+  sym->owner = L->proc->sym->proc;
+  sym->element_of = array;
+  sym->resolve_state = 2;
+  /* a digit first: no program name can be the same */
+  sym->name = arena_printf(L->a, "%d%s", L->proc->elements.len + 1, array->name);
+  memcpy(sym->border_lo, array->border_lo, sizeof sym->border_lo);
+  memcpy(sym->border_hi, array->border_hi, sizeof sym->border_hi);
+  el->sym = sym;
+  el->cond = cond;
+  vec_push(L->a, &owner->elements, el);
+  vec_push(L->a, &L->proc->elements, el);
+  e->kind = EX_NAME;
+  e->sym = sym;
+  e->name.name = sym->name;
+  e->base = NULL;
+  e->args = NULL;
+  e->nargs = 0;
 }
 
 /* True if a write to array t may change what a read of array s sees at another index: the same
@@ -124,6 +165,7 @@ static IrStmt *ir_new(Lower *L, IrKind kind, Stmt *st) {
   IrStmt *s = ARENA_NEW(L->a, IrStmt);
   s->kind = kind;
   s->ast = st;
+  bind_stmt_elements(L, s, st);
   st->ir = s;
   s->line = st->loc.line;
   s->region = st->cover;
@@ -139,6 +181,30 @@ static bool has_parallel_item(const Stmt *st) {
   for (int i = 0; i < st->nitems; i++)
     if (st->items[i].value->rank > 0) return true;
   return false;
+}
+
+static void bind_elements(Lower *L, IrStmt *owner, Expr *e) { bind_elements_at(L, owner, e, NULL); }
+
+/* Bind the elements the expressions of statement st name: when it starts, or, in a condition of
+ * if, while or repeat, where the condition is evaluated. */
+static void bind_stmt_elements(Lower *L, IrStmt *s, Stmt *st) {
+  IrStmt *owner = L->bind_to ? L->bind_to : s;
+  switch (st->kind) {
+  case ST_IF: case ST_WHILE: case ST_REPEAT:
+    for (int i = 0; i < (st->kind == ST_IF ? st->narms : 1); i++) bind_elements_at(L, s, st->conds[i], st->conds[i]);
+    break;
+  case ST_FOR: bind_elements(L, owner, st->from); bind_elements(L, owner, st->to); bind_elements(L, owner, st->step); break;
+  case ST_ASSIGN: bind_elements(L, owner, st->lhs); bind_elements(L, owner, st->rhs); break;
+  case ST_CALL: bind_elements(L, owner, st->rhs); break;
+  case ST_RETURN: bind_elements(L, owner, st->value); break;
+  case ST_WRITE: case ST_HALT: case ST_READ:
+    for (int i = 0; i < st->nitems; i++) bind_elements(L, owner, st->items[i].value);
+    break;
+  case ST_WRAP:
+    for (int i = 0; i < st->noperands; i++) bind_elements(L, owner, st->operands[i]);
+    break;
+  default: break;
+  }
 }
 
 static IrStmt *lower_stmt(Lower *L, Stmt *st) {
@@ -163,12 +229,17 @@ static IrStmt *lower_stmt(Lower *L, Stmt *st) {
     s = ir_new(L, IR_WRAP, st);
     for (int i = 0; i < st->noperands; i++) collect(L, s, st->operands[i]);
     return s;
-  case ST_REGION:
+  case ST_REGION: {
     s = ir_new(L, IR_REGION, st);
     s->body.n = 1;
     s->body.items = ARENA_ARRAY(L->a, IrStmt *, 1);
+    IrStmt *saved = L->bind_to;
+    if (!saved) L->bind_to = s; /* [R] stmt binds the elements of R's mask and of stmt */
+    if (st->cover && st->cover->masked) bind_elements(L, L->bind_to, st->cover->mask);
     s->body.items[0] = lower_stmt(L, st->inner);
+    L->bind_to = saved;
     return s;
+  }
   case ST_BLOCK:
     s = ir_new(L, IR_BLOCK, st);
     s->body = lower_list(L, &st->body);
@@ -202,12 +273,15 @@ static IrStmt *lower_stmt(Lower *L, Stmt *st) {
 
 static IrList lower_list(Lower *L, StmtList *l) {
   IrList r = {.items = ARENA_ARRAY(L->a, IrStmt *, l->n > 0 ? l->n : 1), .n = l->n};
+  IrStmt *saved = L->bind_to;
+  L->bind_to = NULL; /* each statement of a list binds its own elements */
   for (int i = 0; i < l->n; i++) r.items[i] = lower_stmt(L, l->items[i]);
+  L->bind_to = saved;
   return r;
 }
 
 IrProgram *ir_lower(Arena *a, Sema *S) {
-  Lower L = {a, S};
+  Lower L = {a, S, NULL, NULL};
   IrProgram *ir = ARENA_NEW(a, IrProgram);
   ir->sema = S;
   for (int i = 0; i < S->procs.len; i++) {
@@ -215,6 +289,7 @@ IrProgram *ir_lower(Arena *a, Sema *S) {
     IrProc *p = ARENA_NEW(a, IrProc);
     p->sym = sym;
     p->entry = sym == S->entry;
+    L.proc = p;
     p->body.n = 1;
     p->body.items = ARENA_ARRAY(a, IrStmt *, 1);
     p->body.items[0] = lower_stmt(&L, sym->proc->body);

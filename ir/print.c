@@ -25,9 +25,9 @@ static void print_region(FILE *out, const IrProgram *ir, const Region *r) {
     fputs("(inherited)", out);
     return;
   }
-  if (r->syn) {
+  if (r->syn || r->desig) { /* as written; Level[k] as its designator */
     fputc('[', out);
-    print_text(out, ir, r->syn->start, r->syn->end);
+    print_text(out, ir, r->syn ? r->syn->start : r->desig->start, r->syn ? r->syn->end : r->desig->end);
     fputc(']', out);
     return;
   }

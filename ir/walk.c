@@ -177,6 +177,15 @@ Expr *ir_path_root(Expr *e) {
   return e->kind == EX_NAME && e->sym ? e : NULL;
 }
 
+bool ir_shift_by_ghost(Sema *S, Expr *sh, int *rank, int64_t *d) {
+  bool known;
+  sema_dir(S, sh->dir, rank, d, &known);
+  Symbol *array = sema_base_symbol(sh->base);
+  /* an element U[k] is another array at every execution of its statement: a remap */
+  if (!known || sh->wrap || !array || array->element_of) return false;
+  return ir_shift_fits(array, *rank, d); /* no wider than the ghost cells (compact storage: in cells) */
+}
+
 bool ir_returns(const IrList *l) {
   for (int i = 0; i < l->n; i++) {
     const IrStmt *s = l->items[i];

@@ -38,9 +38,8 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
     sh->array = sema_base_symbol(e->base);
     sh->wrap = e->wrap;
     sh->expr = e;
-    sema_dir(C->ir->sema, e->dir, &sh->rank, sh->d, &sh->known);
-    bool fits = sh->known && !sh->wrap && sh->array && ir_shift_fits(sh->array, sh->rank, sh->d);
-    if (fits && !has_item(t, sh)) vec_push(C->a, &t->items, sh);
+    sh->known = ir_shift_by_ghost(C->ir->sema, e, &sh->rank, sh->d);
+    if (sh->known && !has_item(t, sh)) vec_push(C->a, &t->items, sh);
     collect_ghost(C, t, e->base);
     break;
   }
@@ -75,7 +74,7 @@ static void root(Comm *C, Expr *e, bool under_statement_region) {
   x->own_items = x->items.len;
   x->place = XF_AT_ROOT;
   const Region *r = C->region;
-  if (under_statement_region && r && r->named && r->named->kind == SYM_REGION && !r->dynamic && !r->error) x->cover = r->named;
+  if (under_statement_region && r && r->named && (r->named->kind == SYM_REGION || r->named->kind == SYM_CONST) && !r->dynamic && !r->error) x->cover = r->named;
   vec_push(C->a, C->owner, x);
   vec_push(C->a, &C->ir->transfers, x);
 }

@@ -75,10 +75,7 @@ static void collect_shifts(Place *P, Expr *e, PtrVec *ghost, PtrVec *remaps) {
   case EX_SHIFT: {
     int rank;
     int64_t d[MAX_RANK];
-    bool known;
-    sema_dir(P->ir->sema, e->dir, &rank, d, &known);
-    bool wide = known && !ir_shift_fits(sema_base_symbol(e->base), rank, d);
-    if (!e->wrap && known && !wide) vec_push(P->a, ghost, e);
+    if (ir_shift_by_ghost(P->ir->sema, e, &rank, d)) vec_push(P->a, ghost, e);
     else if (ir_path_root(e->base)) vec_push(P->a, remaps, e);
     else one_process(P, e->loc, "'@^' or a wide or run-time shift of this expression is");
     collect_shifts(P, e->base, ghost, remaps);

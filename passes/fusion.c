@@ -61,8 +61,9 @@ static bool same_cover(IrStmt *a, IrStmt *b) {
   return wa ? a->ast->cover->named == b->ast->cover->named : a->ast->cover == b->ast->cover;
 }
 
-/* True if no transfer starts before list item s (comm_opt's early DR/SR, on it or inside it). */
-static bool nothing_starts(IrStmt *s) { return s->pre.len == 0 && core(s)->pre.len == 0; }
+/* True if no transfer starts before list item s (comm_opt's early DR/SR, on it or inside it), nor
+ * does it bind elements of indexed arrays of parallel arrays (emit_items binds a nest's first's). */
+static bool nothing_starts(IrStmt *s) { return s->pre.len == 0 && core(s)->pre.len == 0 && s->elements.len == 0; }
 
 /* True if array statements a (earlier) and b (later) may share a loop nest as far as the two of
  * them go: each reads the other's target only at the current index. */

@@ -15,6 +15,30 @@ typedef struct zrt_region {
   unsigned flood;               /* bit k: dimension k is '*' */
 } zrt_region;
 
+/* The value of a direction constant (section 15.1): its components, zeros beyond its rank. */
+typedef struct zrt_dir {
+  int64_t d[ZRT_MAX_RANK];
+} zrt_dir;
+
+/* A direction of rank r from its components. */
+static inline zrt_dir zrt_dir_make(int rank, const int64_t *c) {
+  zrt_dir v;
+  for (int k = 0; k < ZRT_MAX_RANK; k++) v.d[k] = k < rank ? c[k] : 0;
+  return v;
+}
+
+/* R16: every component of v has the sign its type requires (signs: '+', '-' or '0' per
+ * component); returns v. */
+static inline zrt_dir zrt_dir_check_signs(zrt_dir v, const char *signs, int line) {
+  for (int k = 0; signs[k]; k++) {
+    char s = signs[k];
+    if (s == '+' ? v.d[k] < 0 : s == '-' ? v.d[k] > 0 : v.d[k] != 0)
+      zrt_error(line, "direction component %d is %lld, but its type requires %s", k + 1, (long long)v.d[k],
+                s == '+' ? ">= 0" : s == '-' ? "<= 0" : "0");
+  }
+  return v;
+}
+
 /* A region from bounds (stride 1). */
 static inline zrt_region zrt_region_make(int rank, const int64_t *lo, const int64_t *hi, unsigned flood) {
   zrt_region r;
