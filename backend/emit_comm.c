@@ -22,7 +22,7 @@ static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const 
     IrShift *sh = t->items.items[i];
     Buf d = {0};
     for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
-    emit_line(E, "zrt_xfer_add(&%s, &%s, (int64_t[]){%s});", x, emit_sym(E, sh->array), d.data);
+    emit_line(E, "zrt_xfer_add%s(&%s, &%s, (int64_t[]){%s});", sh->wrap ? "_wrap" : "", x, emit_sym(E, sh->array), d.data);
     free(d.data);
   }
 }

@@ -7,17 +7,33 @@
 #include <string.h>
 #include "emit_internal.h"
 
+/* The widest of a and b, at most the fluff. */
+static int64_t fluff_of(int64_t a, int64_t b) {
+  int64_t w = a > b ? a : b;
+  return w < IR_FLUFF ? w : IR_FLUFF;
+}
+
 /* The storage region of array sym (of declared region C expression `decl`) as C array initializers
- * lo and hi, and the fluff its transfers read, flo and fhi. */
-static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
+ * lo and hi, the fluff its transfers read, flo and fhi, and the ghost cells beyond the storage
+ * region its wrap-around transfers read, wlo and whi (all zero: none, and true returned). */
+static bool storage_bounds(const IrProgram *ir, const Symbol *sym, const char *decl, Buf *lo, Buf *hi, Buf *flo,
+                           Buf *fhi, Buf *wlo, Buf *whi) {
+  int64_t wl[MAX_RANK], wh[MAX_RANK];
+  bool none = true;
+  ir_wrap_ghosts(ir, sym, wl, wh);
   for (int k = 0; k < sym->type->rank; k++) {
     buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
     buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
     /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
-     * widest shifts of the array, through parameters too); wider shifts use remaps */
-    buf_printf(flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
-    buf_printf(fhi, "%s%d", k ? ", " : "", sym->border_hi[k] < IR_FLUFF ? sym->border_hi[k] : IR_FLUFF);
+     * widest shifts of the array, through parameters too; wrap-around ones are apart); wider
+     * shifts use remaps */
+    buf_printf(flo, "%s%lld", k ? ", " : "", (long long)fluff_of(sym->border_lo[k], wl[k]));
+    buf_printf(fhi, "%s%lld", k ? ", " : "", (long long)fluff_of(sym->border_hi[k], wh[k]));
+    buf_printf(wlo, "%s%lld", k ? ", " : "", (long long)wl[k]);
+    buf_printf(whi, "%s%lld", k ? ", " : "", (long long)wh[k]);
+    none &= wl[k] == 0 && wh[k] == 0;
   }
+  return none;
 }
 
 /* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
@@ -25,22 +41,29 @@ static void storage_bounds(const Symbol *sym, const char *decl, Buf *lo, Buf *hi
 void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   Type *t = sym->type;
   const char *a = emit_sym(E, sym);
-  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
-  storage_bounds(sym, decl, &lo, &hi, &flo, &fhi);
+  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0}, wlo = {0}, whi = {0};
+  bool no_wrap = storage_bounds(E->ir, sym, decl, &lo, &hi, &flo, &fhi, &wlo, &whi);
   Symbol *shape = ir_storage_shape(E->ir, sym);
   if (shape) {
-    free(flo.data);
-    free(fhi.data);
-    flo = fhi = (Buf){0};
-    storage_bounds(shape, decl, &alo, &ahi, &flo, &fhi);
+    Buf *v[] = {&flo, &fhi, &wlo, &whi};
+    for (int i = 0; i < 4; i++) {
+      free(v[i]->data);
+      *v[i] = (Buf){0};
+    }
+    no_wrap = storage_bounds(E->ir, shape, decl, &alo, &ahi, &flo, &fhi, &wlo, &whi);
   }
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
   if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
-  emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
-            a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
-            sym->loc.line);
+  if (no_wrap)
+    emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              sym->loc.line);
+  else /* with ghost cells beyond the storage region for its wrap-around shifts */
+    emit_line(E, "zrt_array_alloc_ghosts(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              wlo.data, whi.data, sym->loc.line);
   emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
   emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
   emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);
@@ -53,6 +76,8 @@ void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   free(fhi.data);
   free(alo.data);
   free(ahi.data);
+  free(wlo.data);
+  free(whi.data);
 }
 
 /* The declared region of a parallel type as a C zrt_region (following type names). */

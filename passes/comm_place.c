@@ -9,9 +9,11 @@
  * Inside a statement, in the order its parts run, relative to the expressions it evaluates:
  *   - before each root expression (a right-hand side, condition, output item, loop bound,
  *     initializer; the operand of a partial reduction or flood, read over its source region): the
- *     remaps of the shifted reads ghost cells cannot serve (@^, wider than the fluff, known only at
- *     run time), then the transfer of the others: its DR and SR, or nothing where comm_opt moved it,
- *     then its DN, which the loop nest takes between its interior and border when overlap.c says so;
+ *     remaps of the shifted reads ghost cells cannot serve (wider than the fluff, known only at run
+ *     time, @^ that comm_insert.c did not put in a transfer), then the transfer of the others: its
+ *     DR and SR, or nothing where comm_opt moved it, then its DN, which the loop nest takes between
+ *     its interior and border when overlap.c says so; at each @^ read of the transfer, a mark that
+ *     it reads the ghost cells in place (IC_WRAP_GHOST);
  *   - at each full reduction, after its local loop: the gather of the processes' parts (or, in a
  *     statement of a split-phase gather, the part put into it, or the gather begun when it is its
  *     only value); at each partial reduction, flood and scan: its combining along the grid's lines
@@ -67,9 +69,10 @@ static void one_process(Place *P, Loc at, const char *what) {
 /* ---- transfers and remaps before a root ---- */
 
 /* Collect the shifted reads of root e: those ghost cells serve (constant directions within the
- * fluff, no wrap-around) in ghost, those a copy serves in remaps. The operands of partial
- * reductions and floods are roots of their own. */
-static void collect_shifts(Place *P, Expr *e, PtrVec *ghost, PtrVec *remaps) {
+ * fluff, without wrap-around or, with it, those comm_insert put in transfer t of the root) in
+ * ghost, those a copy serves in remaps. The operands of partial reductions and floods are roots of
+ * their own. */
+static void collect_shifts(Place *P, Expr *e, const IrTransfer *t, PtrVec *ghost, PtrVec *remaps) {
   if (!e) return;
   switch (e->kind) {
   case EX_SHIFT: {
@@ -79,22 +82,22 @@ static void collect_shifts(Place *P, Expr *e, PtrVec *ghost, PtrVec *remaps) {
     sema_dir(P->ir->sema, e->dir, &rank, d, &known);
     bool wide = false;
     for (int k = 0; known && k < rank; k++) wide |= d[k] > IR_FLUFF || d[k] < -IR_FLUFF;
-    if (!e->wrap && known && !wide) vec_push(P->a, ghost, e);
+    if (known && !wide && (!e->wrap || (t && ir_transfer_reads(t, e)))) vec_push(P->a, ghost, e);
     else if (ir_path_root(e->base)) vec_push(P->a, remaps, e);
     else one_process(P, e->loc, "'@^' or a wide or run-time shift of this expression is");
-    collect_shifts(P, e->base, ghost, remaps);
+    collect_shifts(P, e->base, t, ghost, remaps);
     break;
   }
-  case EX_BINARY: collect_shifts(P, e->lhs, ghost, remaps); collect_shifts(P, e->rhs, ghost, remaps); break;
-  case EX_UNARY: case EX_SCAN: collect_shifts(P, e->rhs, ghost, remaps); break;
+  case EX_BINARY: collect_shifts(P, e->lhs, t, ghost, remaps); collect_shifts(P, e->rhs, t, ghost, remaps); break;
+  case EX_UNARY: case EX_SCAN: collect_shifts(P, e->rhs, t, ghost, remaps); break;
   case EX_REDUCE:
-    if (!e->region) collect_shifts(P, e->rhs, ghost, remaps);
+    if (!e->region) collect_shifts(P, e->rhs, t, ghost, remaps);
     break;
   case EX_CALL: case EX_INDEX:
-    for (int i = 0; i < e->nargs; i++) collect_shifts(P, e->args[i], ghost, remaps);
-    if (e->kind == EX_INDEX) collect_shifts(P, e->base, ghost, remaps);
+    for (int i = 0; i < e->nargs; i++) collect_shifts(P, e->args[i], t, ghost, remaps);
+    if (e->kind == EX_INDEX) collect_shifts(P, e->base, t, ghost, remaps);
     break;
-  case EX_FIELD: collect_shifts(P, e->base, ghost, remaps); break;
+  case EX_FIELD: collect_shifts(P, e->base, t, ghost, remaps); break;
   default: break;
   }
 }
@@ -132,17 +135,19 @@ static IrTransfer *plan_transfer(Place *P, Expr *e, const PtrVec *ghost) {
 static void before_root(Place *P, Expr *e) {
   if (!P->cover) return;
   Expr *root = e == P->alias_at ? (Expr *)P->alias_root : e;
-  PtrVec ghost = {0}, remaps = {0};
-  collect_shifts(P, e, &ghost, &remaps);
-  for (int i = 0; i < remaps.len; i++) add(P, IC_REMAP, IW_BEFORE, e)->e = remaps.items[i];
-  if (ghost.len == 0) return;
   IrTransfer *t = NULL;
   for (int i = 0; i < P->owners.len && !t; i++) {
     const PtrVec *v = P->owners.items[i];
     for (int k = 0; k < v->len && !t; k++)
       if (((IrTransfer *)v->items[k])->root == root) t = v->items[k];
   }
+  PtrVec ghost = {0}, remaps = {0};
+  collect_shifts(P, e, t, &ghost, &remaps);
+  for (int i = 0; i < remaps.len; i++) add(P, IC_REMAP, IW_BEFORE, e)->e = remaps.items[i];
+  if (ghost.len == 0) return;
   if (!t) t = plan_transfer(P, e, &ghost);
+  for (int i = 0; i < ghost.len; i++) /* the wrap-around reads that ghost cells serve */
+    if (((Expr *)ghost.items[i])->wrap) add(P, IC_WRAP_GHOST, IW_AT, ghost.items[i])->t = t;
   if (t->place == XF_REDUNDANT || t->place == XF_COMBINED || t->place == XF_HOISTED) {
     add(P, IC_XFER_ELSEWHERE, IW_BEFORE, e)->t = t;
     return;

@@ -147,14 +147,17 @@ static bool alloc_cells(zrt_array *a, size_t count, size_t misalign) {
 }
 
 /* The part of [lo, hi] this process allocates in dimension k: its block widened by the fluff,
- * clipped to [lo, hi]. False if that is empty. */
-static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, int64_t fhi,
-                        int64_t *alo, int64_t *ahi) {
+ * clipped to [lo - wlo, hi + whi] (the ghost cells of wrap-around shifts beyond the storage).
+ * False if that is empty. */
+static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, int64_t fhi, int64_t wlo,
+                        int64_t whi, int64_t *alo, int64_t *ahi) {
   int64_t blo, bhi;
   if (lo > hi || !zrt_my_block(rank, k, &blo, &bhi))
     return false;
   blo = sat_sub(blo, flo);
   bhi = sat_add(bhi, fhi);
+  lo = sat_sub(lo, wlo);
+  hi = sat_add(hi, whi);
   *alo = lo > blo ? lo : blo;
   *ahi = hi < bhi ? hi : bhi;
   return *alo <= *ahi;
@@ -207,6 +210,12 @@ static void allocate_storage(zrt_array *a, bool empty, int64_t at, int line) {
 void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
                            const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
                            const int64_t *fluff_hi, int line) {
+  zrt_array_alloc_ghosts(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, NULL, NULL, line);
+}
+
+void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                            unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
+                            const int64_t *wrap_lo, const int64_t *wrap_hi, int line) {
   zrt_array keep = *a;                        /* the regions the generated code sets */
   memset(a, 0, sizeof *a);
   memcpy(a->dlo, keep.dlo, sizeof a->dlo);
@@ -222,7 +231,8 @@ void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *l
       continue;
     int64_t flo = fluff_lo ? fluff_lo[k] : ZRT_DEFAULT_FLUFF;
     int64_t fhi = fluff_hi ? fluff_hi[k] : ZRT_DEFAULT_FLUFF;
-    if (!alloc_range(rank, k, lo[k], hi[k], flo, fhi, &a->lo[k], &a->hi[k])) {
+    int64_t wlo = wrap_lo ? wrap_lo[k] : 0, whi = wrap_hi ? wrap_hi[k] : 0;
+    if (!alloc_range(rank, k, lo[k], hi[k], flo, fhi, wlo, whi, &a->lo[k], &a->hi[k])) {
       a->lo[k] = 0;
       a->hi[k] = -1;
       empty = true;
