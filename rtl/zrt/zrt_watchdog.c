@@ -65,6 +65,9 @@ static _Noreturn void fire(double waited, const char *what) {
   if (count)
     zrt_error(0, "watchdog: process%s %s showed no sign of life for more than %g s (process %d waited %.1f s in %s; "
               "LIBSPLIT_WATCHDOG=%g)", count == 1 ? "" : "es", late, limit, zrt_g.me, waited, what, limit);
+  if (!beats)
+    zrt_error(0, "watchdog: process %d waited %.1f s in %s (the late processes cannot be named: the processes share no "
+              "memory here; LIBSPLIT_WATCHDOG=%g)", zrt_g.me, waited, what, limit);
   zrt_error(0, "watchdog: process %d waited %.1f s in %s, and every process of its node is waiting too (a deadlock, "
             "or a process on another node is late; LIBSPLIT_WATCHDOG=%g)", zrt_g.me, waited, what, limit);
   abort(); /* not reached: zrt_error does not return */
@@ -109,7 +112,18 @@ void zrt_watchdog_setup(void) {
   node_rank = zrt_xmalloc(sizeof(int) * (size_t)node_n);
   MPI_Allgather(&zrt_g.me, 1, MPI_INT, node_rank, 1, MPI_INT, node);
   double *mine;
-  MPI_Win_allocate_shared(sizeof(double), sizeof(double), MPI_INFO_NULL, node, &mine, &beat_win);
+  /* No shared memory (e.g. mpirun --mca osc pt2pt): the watchdog still fires, without names. */
+  MPI_Comm_set_errhandler(node, MPI_ERRORS_RETURN);
+  int ok = MPI_Win_allocate_shared(sizeof(double), sizeof(double), MPI_INFO_NULL, node, &mine, &beat_win) == MPI_SUCCESS;
+  int all_ok;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, node);
+  if (!all_ok) {
+    if (ok)
+      MPI_Win_free(&beat_win);
+    beat_win = MPI_WIN_NULL;
+    MPI_Comm_free(&node);
+    return;
+  }
   MPI_Aint size;
   int unit;
   double *first;
@@ -121,11 +135,10 @@ void zrt_watchdog_setup(void) {
 }
 
 void zrt_watchdog_teardown(void) {
-  if (beat_win == MPI_WIN_NULL)
-    return;
   sc_wait_hook = NULL;
   beats = NULL;
-  MPI_Win_free(&beat_win);
+  if (beat_win != MPI_WIN_NULL)
+    MPI_Win_free(&beat_win);
   free(node_rank);
   node_rank = NULL;
 }
