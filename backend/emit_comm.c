@@ -15,6 +15,8 @@ static const char *xfer_name(Emitter *E, const IrTransfer *t) {
   return x;
 }
 
+const char *emit_xfer_name(Emitter *E, const IrTransfer *t) { return xfer_name(E, t); }
+
 /* zrt_xfer_begin and zrt_xfer_add for every item of transfer t, under region c. */
 static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const char *c) {
   emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);

@@ -288,8 +288,41 @@ static void place_write(Place *P, const Stmt *st) {
   reset(P);
 }
 
+/* The transfer that fills the border cells of wrap statement st (under 'd of R', every operand an
+ * array variable declared over R) from the other end of R, or NULL: its items wrap around by 0
+ * (zrt_xfer_fill_wrap); the C checks at run time that R is the operands' declared region and
+ * remaps where not. */
+static IrTransfer *wrap_transfer(Place *P, const Stmt *st) {
+  const Region *r = st->cover;
+  if (st->reflect || !r || !r->of_region || !r->of_base_name || r->dynamic || r->masked || r->error ||
+      st->noperands > IR_MAX_XFER_ITEMS)
+    return NULL;
+  for (int i = 0; i < st->noperands; i++) {
+    const Expr *op = st->operands[i];
+    const Symbol *a = op->kind == EX_NAME ? op->sym : NULL;
+    if (!a || a->kind != SYM_VAR || !a->type || a->type->kind != TY_PARALLEL || a->type->region_name != r->of_base_name)
+      return NULL;
+  }
+  IrTransfer *t = ARENA_NEW(P->a, IrTransfer);
+  t->id = ++P->ir->ntransfers;
+  t->line = st->loc.line;
+  t->place = XF_AT_ROOT;
+  for (int i = 0; i < st->noperands; i++) {
+    IrShift *sh = ARENA_NEW(P->a, IrShift);
+    sh->array = st->operands[i]->sym;
+    sh->rank = sh->array->type->rank;
+    sh->known = sh->wrap = true;
+    sh->expr = st->operands[i];
+    vec_push(P->a, &t->items, sh);
+  }
+  t->own_items = t->items.len;
+  vec_push(P->a, &P->ir->transfers, t);
+  return t;
+}
+
 /* wrap or reflect under its region statement: a remap of each operand within its array, if every
- * operand is an array or a part of its elements. */
+ * operand is an array or a part of its elements; for a wrap of whole arrays around their declared
+ * region, a transfer into their border cells (wrap_transfer) where that is the region at run time. */
 static void place_wrap(Place *P, const Stmt *st) {
   bool all_fields = true;
   for (int i = 0; i < st->noperands; i++) all_fields &= ir_path_root(st->operands[i]) != NULL;
@@ -297,7 +330,8 @@ static void place_wrap(Place *P, const Stmt *st) {
     one_process(P, st->loc, "'wrap' and 'reflect' of this operand are");
     return;
   }
-  for (int i = 0; i < st->noperands; i++) add(P, IC_WRAP, IW_AT, st->operands[i]);
+  IrTransfer *t = wrap_transfer(P, st);
+  for (int i = 0; i < st->noperands; i++) add(P, IC_WRAP, IW_AT, st->operands[i])->t = t;
 }
 
 /* A root, then the reset after it. */

@@ -204,6 +204,12 @@ void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d);
  * hold the elements at the other end (a periodic exchange; where one process holds a whole grid
  * dimension it copies them itself, at zrt_sr, also on one process). */
 void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d);
+/* A wrap statement's item ([d of R] wrap A, R being a's declared region: zrt_wrap_by_ghosts): the
+ * region's cells, a's border cells just outside R, get the elements at R's other end. */
+void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a);
+/* True if region r is a's declared region (same bounds, no stride), the region a wrap statement
+ * may fill through a ghost-cell transfer. */
+bool zrt_wrap_by_ghosts(const struct zrt_region *r, const zrt_array *a);
 void zrt_dr(zrt_xfer *x);
 void zrt_sr(zrt_xfer *x);
 void zrt_dn(zrt_xfer *x);

@@ -405,8 +405,8 @@ static void add_item(zrt_xfer_plan *p, zrt_array *a, const int64_t *d, bool wrap
   memcpy(it->d, d, (size_t)a->rank * sizeof *d);
 }
 
-/* zrt_xfer_add and zrt_xfer_add_wrap. */
-static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap) {
+/* zrt_xfer_add, zrt_xfer_add_wrap and (inside: false) zrt_xfer_fill_wrap. */
+static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bool inside) {
   zrt_xfer_plan *p = x->plan;
   if (p->nitems == XFER_MAX_ITEMS)
     zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
@@ -418,7 +418,7 @@ static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap) {
   int64_t dd[ZRT_MAX_RANK] = {0};
   if (a->allocated)
     memcpy(dd, d, (size_t)a->rank * sizeof *d);
-  if (a->allocated && wrap && !zrt_wrap_contains(&p->c, a))
+  if (a->allocated && wrap && inside && !zrt_wrap_contains(&p->c, a))
     zrt_error(x->line, "internal error: transfer %d wraps around an array whose declared region does not hold its region", x->id);
   if (!a->allocated || (!wrap && !zrt_contains(&p->c, a, dd))) {
     p->skip = true;  /* the same on every process: all skip */
@@ -429,10 +429,24 @@ static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap) {
 
 void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
   if (zrt_g.nprocs > 1)
-    add(x, a, d, false);
+    add(x, a, d, false, true);
 }
 
-void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d) { add(x, a, d, true); }
+void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d) { add(x, a, d, true, true); }
+
+void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a) {
+  static const int64_t zero[ZRT_MAX_RANK];
+  add(x, a, zero, true, false);
+}
+
+bool zrt_wrap_by_ghosts(const zrt_region *r, const zrt_array *a) {
+  if (!a->allocated || r->rank != a->rank || r->flood != a->flood)
+    return false;
+  for (int k = 0; k < r->rank; k++)
+    if (!(r->flood >> k & 1) && (r->stride[k] != 1 || r->lo[k] != a->dlo[k] || r->hi[k] != a->dhi[k]))
+      return false;
+  return true;
+}
 
 /* The global pointer of byte off of process proc's receive buffer of plan p / of its token sink
  * slot for me. */
