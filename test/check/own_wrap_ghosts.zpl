@@ -3,7 +3,8 @@
 -- written inline, a loop whose body is a pattern (hoisted, combined and overlapped transfers), a
 -- 3-D array (grid dimensions that wrap onto the same process), a 1-D array whose extent is
 -- smaller than its shift (wraps twice), an array with a border on one side (a '@^' away from it
--- uses ghost cells, one into it a remap, and neither sees the other's cells), and reads under a
+-- uses ghost cells, one into it a remap, and neither sees the other's cells; a wrap statement
+-- fills that border from the other end, also by a transfer), and reads under a
 -- region that is not the declared one (remaps). The results do not depend on the process count.
 program wrapghosts;
 
@@ -56,6 +57,9 @@ begin
   -- the border east of E holds its own values; '@^west' wraps through ghost cells, '@^east' reads
   -- past the border by a remap
   [east of R] E := -1.0;
+  [R] B := E@east - E;
+  [R] writeln("%6.0f" : B);
+  [east of R] wrap E;           -- a periodic exchange into the border
   [R] B := E@east - E;
   [R] writeln("%6.0f" : B);
   [R] B := E@^west * 1000 + E@^east;

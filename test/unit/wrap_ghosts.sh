@@ -2,7 +2,8 @@
 # wrap_ghosts.sh - '@^' by constant directions through ghost cells (issue 22). A torus stencil
 # (test/check/own_wrap_ghosts.zpl's, written here on its own) must compile to a periodic exchange:
 # its generated C adds wrap-around transfer items (zrt_xfer_add_wrap) and makes no remap, and a run
-# reports no remap in AZ_STATS (a '@^' by a constant direction allocates no temporary).
+# reports no remap in AZ_STATS (a '@^' by a constant direction allocates no temporary); so does
+# samples/swm.zpl, whose wrap statements fill their arrays' borders with ghost-cell transfers.
 # test/check/own_wrap_ghosts.zpl, which mixes ghost-cell wraps with those that stay remaps, prints
 # its expected output on 1, 2, 3 and 4 processes under every binding (msg, put, store, tailored,
 # auto), optimized and compiled with -fno-comm-opt -fno-overlap, and its pattern loop makes exactly
@@ -41,6 +42,15 @@ for np in 1 3; do
     echo "wrap_ghosts.sh: torus on $np processes made '$remaps' remaps, expected 0"; cat "$t/err"; fail=1
   fi
 done
+
+# wrap statements around a declared region (swm's boundaries): border cells filled by ghost-cell
+# transfers, no remap either
+"$AZC" --keep-c samples/swm.zpl -o "$t/swm" || exit 1
+grep -q 'zrt_xfer_fill_wrap' "$t/swm.c" || { echo "wrap_ghosts.sh: swm's wrap statements are not transfers"; fail=1; }
+AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 3 "$t/swm" -sm=24 -sn=20 -siters=4 -smprint=4 >"$t/out" 2>"$t/err" ||
+  { echo "wrap_ghosts.sh: swm on 3 failed"; cat "$t/err"; fail=1; }
+remaps=$(awk '$1 == "comm" && $2 == "run" && $3 == "remap" { print $4 }' "$t/err")
+[ "$remaps" = 0 ] || { echo "wrap_ghosts.sh: swm on 3 processes made '$remaps' remaps, expected 0"; cat "$t/err"; fail=1; }
 
 prog=test/check/own_wrap_ghosts.zpl
 want=test/golden/own_wrap_ghosts.out
