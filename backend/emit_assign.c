@@ -41,6 +41,11 @@ void emit_scalar_assign(Emitter *E, IrStmt *s) {
     hoist_reset(E);
     return;
   }
+  if (emit_is_projection(st->lhs) || emit_is_projection(st->rhs)) {
+    emit_projection_assign(E, st);
+    hoist_reset(E);
+    return;
+  }
   const char *target = emit_expr(E, st->lhs);
   if (is_sk(lt, SK_STRING) && st->op == AS_ADD) {
     emit_line(E, "{ zrt_string zt = %s; zrt_str_append(&%s, &zt); }", emit_expr(E, st->rhs), target);
@@ -71,6 +76,7 @@ static bool row_copy(Emitter *E, const Stmt *st, int rank) {
     return false;
   const Type *lt = l->sym->type, *rt = r->sym->type;
   if (lt->rank != rank || rt->rank != rank || !type_same(lt->elem, rt->elem) || !lt->region || !rt->region) return false;
+  if (l->sym->may_stride || r->sym->may_stride) return false; /* compact rows: element by element */
   for (int k = 0; k < rank; k++)
     if (!simple_dim(E->cover_sem, k) || lt->region->dims[k].kind == DK_STAR || rt->region->dims[k].kind == DK_STAR)
       return false;
@@ -143,7 +149,9 @@ void emit_assign_loops(Emitter *E, IrStmt *s) {
   IndexMap map;
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
-  if (s->needs_temp || !loop_dirs_ok(E, s, rank)) {
+  if ((s->needs_temp || !loop_dirs_ok(E, s, rank)) && emit_is_elements(st->lhs)) {
+    emit_unsupported(E, st->loc, "an assignment to whole indexed arrays inside a parallel array that reads them at other indices");
+  } else if (s->needs_temp || !loop_dirs_ok(E, s, rank)) {
     /* the right-hand side reads the target elsewhere (section 7.2) and no loop order keeps the old values */
     emit_line(E, "zrt_array zt;");
     emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
@@ -162,7 +170,8 @@ void emit_assign_loops(Emitter *E, IrStmt *s) {
   } else {
     if (ir_elements_independent(s)) E->simd = "omp simd";
     loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->loop_dir);
-    emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
+    if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
+    else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
     loops_end(E, rank);
   }
   hoist_reset(E);
@@ -246,7 +255,8 @@ static void nest_store(Emitter *E, IrStmt *s) {
   Stmt *st = s->ast;
   Type *lt = st->lhs->type;
   if (!s->contracted) {
-    emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
+    if (emit_is_elements(st->lhs)) emit_projection_assign(E, st);
+    else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
     return;
   }
   const char *v = emit_fresh(E, "zc");

@@ -22,7 +22,7 @@ static const char *param_decl(Emitter *E, Symbol *sym, int i) {
 /* The C prototype of a program procedure. */
 static const char *proc_header(Emitter *E, Symbol *sym) {
   Buf b = {0};
-  buf_printf(&b, "static %s %s(const zrt_region *zcover", sym->result ? emit_ctype(E, sym->result) : "void", emit_name(E, sym->name));
+  buf_printf(&b, "static %s %s(const zrt_region *zcover", sym->result ? emit_ctype(E, sym->result) : "void", emit_proc_name(E, sym));
   for (int i = 0; i < sym->nparams; i++) buf_printf(&b, ", %s", param_decl(E, sym, i));
   buf_add(&b, ")");
   const char *r = arena_strdup(E->arena, b.data);
@@ -274,6 +274,7 @@ int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source) {
   E.out = &E.body;
   E.body.spill = tmpfile(); /* NULL: kept in memory */
   Buf head = {0};
+  strided_analyse(S);
   emit_config_table(&E, &head);
   emit_elaboration(&E);
   for (int i = 0; i < ir->procs.len; i++) emit_proc(&E, ir->procs.items[i]);
@@ -314,7 +315,7 @@ int emit_c_program(FILE *out, Arena *a, IrProgram *ir, const char *source) {
   if (ir->one_process) /* not distributed yet: say so instead of computing something else */
     fprintf(out, "  if (zrt_processors() > 1)\n    zrt_error(%d, \"%s not supported on more than one process yet (run with mpirun -np 1)\");\n",
             ir->one_process_line, ir->one_process);
-  fprintf(out, "  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n", S->entry ? emit_name(&E, S->entry->name) : "/* no entry */");
+  fprintf(out, "  zelaborate();\n  %s(NULL);\n  zrt_exit(0);\n}\n", S->entry ? emit_proc_name(&E, S->entry) : "/* no entry */");
   free(head.data);
   free(E.types.data);
   free(E.globals.data);

@@ -22,8 +22,13 @@ static bool storage_bounds(const IrProgram *ir, const Symbol *sym, const char *d
   bool none = true;
   ir_wrap_ghosts(ir, sym, wl, wh);
   for (int k = 0; k < sym->type->rank; k++) {
-    buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
-    buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    if (sym->may_stride) { /* the border continues the stride (section 15.3) */
+      buf_printf(lo, "%szrt_border_bound(%s, %d, %d, false)", k ? ", " : "", decl, k, sym->border_lo[k]);
+      buf_printf(hi, "%szrt_border_bound(%s, %d, %d, true)", k ? ", " : "", decl, k, sym->border_hi[k]);
+    } else {
+      buf_printf(lo, "%s%s.lo[%d] - %d", k ? ", " : "", decl, k, sym->border_lo[k]);
+      buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
+    }
     /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
      * widest shifts of the array, through parameters too; wrap-around ones are apart); wider
      * shifts use remaps */
@@ -42,7 +47,8 @@ void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   Type *t = sym->type;
   const char *a = emit_sym(E, sym);
   Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0}, wlo = {0}, whi = {0};
-  bool no_wrap = storage_bounds(E->ir, sym, decl, &lo, &hi, &flo, &fhi, &wlo, &whi);
+  const char *d = sym->may_stride ? "zd" : decl;
+  bool no_wrap = storage_bounds(E->ir, sym, d, &lo, &hi, &flo, &fhi, &wlo, &whi);
   Symbol *shape = ir_storage_shape(E->ir, sym);
   if (shape) {
     Buf *v[] = {&flo, &fhi, &wlo, &whi};
@@ -50,13 +56,17 @@ void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
       free(v[i]->data);
       *v[i] = (Buf){0};
     }
-    no_wrap = storage_bounds(E->ir, shape, decl, &alo, &ahi, &flo, &fhi, &wlo, &whi);
+    no_wrap = storage_bounds(E->ir, shape, d, &alo, &ahi, &flo, &fhi, &wlo, &whi);
   }
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
   if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
-  if (no_wrap)
+  if (sym->may_stride) /* one cell per strided index (section 15.3); no wrap-around items (comm_insert.c) */
+    emit_line(E, "zrt_array_alloc_strided(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, &zd, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              sym->loc.line);
+  else if (no_wrap)
     emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
               a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
               sym->loc.line);

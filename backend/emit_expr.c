@@ -107,6 +107,7 @@ const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct) {
              emit_ctype(E, t->elem), a);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " const int64_t zs_%s_%d = %s.stride[%d];", arr->name, k, a, k);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " (void)zs_%s_%d;", arr->name, k);
+  buf_add(&b, strided_decls(E, arr, a, t->rank));
   const char *r = arena_strdup(E->arena, b.data);
   free(b.data);
   return r;
@@ -131,7 +132,9 @@ const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, Dir
     if (d && d[k]) shift = arena_printf(E->arena, " + %lld", (long long)d[k]);
     else if (!d && dir) shift = arena_printf(E->arena, " + %s[%d]", emit_dir(E, dir), k);
     const char *pos = arena_printf(E->arena, "(%s%s)", ix, shift);
+    const char *counted = wrap ? NULL : strided_counted_cell(E, arr, k, ix, shift);
     if (wrap) pos = arena_printf(E->arena, "zrt_wrap(%s, %s.dlo[%d], %s.dhi[%d])", pos, a, k, a, k);
+    pos = counted ? counted : strided_cell(E, arr, a, k, pos, hoisted);
     const char *stride = hoisted ? arena_printf(E->arena, "zs_%s_%d", arr->name, k) : arena_printf(E->arena, "%s.stride[%d]", a, k);
     if (hoisted && known && k == t->rank - 1) buf_printf(&off, "%s%s", off.len ? " + " : "", pos);
     else buf_printf(&off, "%s%s * %s", off.len ? " + " : "", pos, stride);
@@ -314,6 +317,13 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
   case BF_eof: return arena_printf(A, "zrt_eof(%s, %d)", a0, e->loc.line);
   case BF_ResetTimer: return "zrt_reset_timer()";
   case BF_CheckTimer: return "zrt_check_timer()";
+  case BF_ClearTimer: return arena_printf(A, "zrt_clear_timer(&%s)", a0);
+  case BF_StartTimer: return arena_printf(A, "zrt_start_timer(&%s, (int64_t)(%s))", a0, a1);
+  case BF_StopTimer: return arena_printf(A, "zrt_stop_timer(&%s)", a0);
+  case BF_ReadTimer: { /* a free timer reads its own clock, any other the largest (section 15.6) */
+    Symbol *t = sema_base_symbol(e->args[0]);
+    return arena_printf(A, "zrt_read_timer(%s, %d)", a0, t && t->is_free);
+  }
   default: return "0";
   }
 }
@@ -323,7 +333,7 @@ static const char *emit_call(Emitter *E, Expr *e) {
   Symbol *f = e->sym;
   if (f->kind == SYM_BUILTIN) return emit_builtin(E, e);
   Buf b = {0};
-  buf_printf(&b, "%s(", f->cfunc || (f->proc && f->proc->is_extern) ? f->name : emit_name(E, f->name));
+  buf_printf(&b, "%s(", f->cfunc || (f->proc && f->proc->is_extern) ? f->name : emit_proc_name(E, f));
   bool first = true;
   if (!f->cfunc && !(f->proc && f->proc->is_extern)) {
     buf_add(&b, E->cover ? arena_printf(E->arena, "&%s", E->cover) : "NULL");
@@ -349,6 +359,8 @@ static const char *emit_call(Emitter *E, Expr *e) {
   buf_add(&b, ")");
   const char *r = arena_strdup(E->arena, b.data);
   free(b.data);
+  if (E->idx && f->info && f->info->per_process && f->result) /* elementwise: per process, not collective */
+    r = arena_printf(E->arena, "({ zrt_elementwise++; %s zew = %s; zrt_elementwise--; zew; })", emit_ctype(E, f->result), r);
   return r;
 }
 
@@ -374,13 +386,12 @@ static const char *emit_name_expr(Emitter *E, Expr *e) {
 }
 
 /* A designator below a shift: the element of the base array, then fields and subscripts. */
-static const char *index_into(Emitter *E, Expr *e, const char *a);
 
 static const char *emit_shifted_designator(Emitter *E, Expr *d, const int64_t *dv, DirSyn *dir, bool wrap) {
   if (d->kind == EX_NAME) return emit_elem(E, d->sym, d, dv, dir, wrap);
   if (d->kind == EX_FIELD)
     return arena_printf(E->arena, "(%s).%s", emit_shifted_designator(E, d->base, dv, dir, wrap), emit_name(E, d->name.name));
-  if (d->kind == EX_INDEX && d->nargs > 0) return index_into(E, d, emit_shifted_designator(E, d->base, dv, dir, wrap));
+  if (d->kind == EX_INDEX && d->nargs > 0) return emit_index_into(E, d, emit_shifted_designator(E, d->base, dv, dir, wrap), d->base->type);
   emit_unsupported(E, d->loc, "this shift");
   return "0";
 }
@@ -399,16 +410,12 @@ static const char *emit_shift(Emitter *E, Expr *e) {
 
 /* Subscript of an indexed array (also an element of a parallel array of indexed arrays): the
  * row-major position with every subscript checked (R2). */
-static const char *index_into(Emitter *E, Expr *e, const char *a);
-
 static const char *emit_index(Emitter *E, Expr *e) {
   if (e->nargs == 0) return emit_expr(E, e->base);
-  return index_into(E, e, emit_expr(E, e->base));
+  return emit_index_into(E, e, emit_expr(E, e->base), e->base->type);
 }
 
-/* Element e->args of the indexed array whose C value is a. */
-static const char *index_into(Emitter *E, Expr *e, const char *a) {
-  Type *bt = e->base->type;
+const char *emit_index_into(Emitter *E, Expr *e, const char *a, Type *bt) {
   Buf b = {0};
   for (int i = 0; i < e->nargs; i++) buf_printf(&b, "%s(int64_t)(%s)", i ? ", " : "", emit_expr(E, e->args[i]));
   Symbol *base = sema_base_symbol(e->base);

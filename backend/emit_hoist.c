@@ -1,7 +1,7 @@
 /* emit_hoist.c - the work a statement computes once, before it (section 6.2).
- * Full reductions, partial reductions, scans and floods anywhere, and every non-trivial scalar
- * subexpression of a parallel one, in left-to-right order, each root expression's communication
- * first; and what is forgotten when the statement ends (its SVs printed, its temporaries freed). */
+ * Full reductions (built-in and user-defined), partial reductions, scans and floods anywhere, and
+ * every non-trivial scalar subexpression of a parallel one, in left-to-right order, each root
+ * expression's communication first; and what is forgotten when the statement ends (its SVs printed, its temporaries freed). */
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
@@ -40,10 +40,15 @@ static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
     hoist_partial(E, e);
     return;
   }
+  if (e->kind == EX_UREDUCE) {
+    hoist_ureduce(E, e);
+    return;
+  }
   if (e->kind == EX_SCAN) {
     hoist_scan(E, e);
     return;
   }
+  if (emit_is_elements(e) && e->rank == 0) parallel_ctx = false; /* read element by element where it is used */
   if (parallel_ctx && e->rank == 0 && !trivial(e)) {
     hoist(E, e, false);
     const char *v = emit_fresh(E, "zs");
@@ -83,6 +88,8 @@ void hoist_reset(Emitter *E) {
   comm_after(E);
   for (int i = 0; i < E->temps.len; i++) emit_line(E, "zrt_array_free(&%s);", (const char *)E->temps.items[i]);
   E->temps.len = 0;
+  for (int i = 0; i < E->iarray_temps.len; i++) emit_line(E, "zrt_iarray_free(&%s);", (const char *)E->iarray_temps.items[i]);
+  E->iarray_temps.len = 0;
   E->hoist_keys.len = 0;
   E->hoist_vals.len = 0;
 }

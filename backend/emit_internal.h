@@ -51,6 +51,7 @@ typedef struct Emitter {
   PtrVec used_labels;          /* const char*: labels some 'continue' jumps to */
   bool used_return;            /* the procedure being emitted jumps to its exit label */
   PtrVec temps;                /* const char*: temporary arrays to free after the statement */
+  PtrVec iarray_temps;         /* const char*: temporary indexed arrays (zrt_iarray) to free after it */
   const char *simd;            /* the pragma (simd_reduction_clause) for the next loop nest's
                                 * innermost loop, or NULL */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
@@ -65,6 +66,8 @@ typedef struct Emitter {
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
+  int counted_dim;             /* the innermost loop of the nest counts zct<k> over a strided dimension k
+                                * (i<k> = zcf<k> + zct<k> * zcs<k>), or -1 (emit_strided.c) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
   bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
   const char *print_value;     /* printing gathered values: the C element to print instead of the item */
@@ -93,6 +96,7 @@ const char *iarray_copy_c(Emitter *E, const Type *t, const char *dst, const char
 
 /* naming and types */
 const char *emit_name(Emitter *E, const char *name);          /* z_NAME */
+const char *emit_proc_name(Emitter *E, const Symbol *proc);   /* a program procedure's C name */
 const char *emit_ctype(Emitter *E, Type *t);                   /* C type of a value of type t */
 const char *emit_sym(Emitter *E, Symbol *sym);                 /* C lvalue of a variable */
 void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -108,6 +112,8 @@ const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as 
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
+/* Element e->args of the indexed array of type bt whose C value is a (every subscript checked, R2). */
+const char *emit_index_into(Emitter *E, Expr *e, const char *a, Type *bt);
 
 /* The C variable holding the element of contracted array sym in the loop nest being emitted, or
  * NULL (emit_assign.c). */
@@ -120,6 +126,20 @@ void hoist_reset(Emitter *E);
 /* The hoisted pointer and strides of an array for a loop nest; distinct: no other pointer of the
  * nest can alias it (then it is declared restrict). */
 const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct);
+
+/* ---- emit_strided.c: arrays stored compactly over strided declared regions (section 15.3) ---- */
+
+/* Set Symbol.may_stride of every parallel array variable and parameter (before anything is emitted). */
+void strided_analyse(Sema *S);
+/* The cell of index pos (C text) in dimension k of array arr (C lvalue a): pos itself unless arr
+ * may be strided; hoisted: through the loop nest's locals that strided_decls declares. */
+const char *strided_cell(Emitter *E, const Symbol *arr, const char *a, int k, const char *pos, bool hoisted);
+/* The same for the index i<k> of the counted innermost loop shifted by shift (C text, "" or
+ * " + d"): affine in the counter, so the C compiler steps a pointer (NULL: not counted there). */
+const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const char *ix, const char *shift);
+const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank);
+/* True if the covering region in effect may be strided (its temporaries are then compact too). */
+bool cover_may_stride(const Emitter *E);
 
 /* ---- emit_decls.c: variables and their storage ---- */
 
@@ -190,6 +210,11 @@ void flood_copy(Emitter *E, Expr *e);
 void combine_line(Emitter *E, const Expr *e, const char *zt, const char *zred, const char *handle);
 void scan_rest(Emitter *E, Expr *e, const char *lv, const char *lk);
 
+/* ---- emit_ureduce.c: user-defined full reductions (section 15.5) ---- */
+
+/* Computed before the statement: the states folded on each process and combined in process order. */
+void hoist_ureduce(Emitter *E, Expr *e);
+
 /* ---- emit_comm.c: the IR's communication operations ---- */
 
 /* The operation at e (IW_AT), or NULL. */
@@ -250,6 +275,21 @@ void emit_write(Emitter *E, Stmt *st);
 void emit_read(Emitter *E, Stmt *st);
 /* wrap/reflect st under the region of its region statement (NULL: none). */
 void emit_wrap(Emitter *E, Stmt *st, Bracket *region);
+
+/* ---- emit_project.c: blank-index projections (section 15.7) ---- */
+
+/* True if e is a projection (c.max[].loc[]): several '[]', or one before a field or subscript. */
+bool emit_is_projection(const Expr *e);
+/* True if e denotes several elements of indexed arrays: a projection or a whole array a[] (whose
+ * elements are copied one by one where a is an element of a parallel array). */
+bool emit_is_elements(const Expr *e);
+/* Open the loops over the elements of e (a projection or a whole array a[]), the leftmost '[]'
+ * slowest; returns the C lvalue of the element there and sets its type and the number of loops,
+ * which emit_elements_end closes. */
+const char *emit_elements_begin(Emitter *E, Expr *e, Type **type, int *loops);
+void emit_elements_end(Emitter *E, int loops);
+/* An assignment whose target or value is a projection, element by element. */
+void emit_projection_assign(Emitter *E, Stmt *st);
 
 /* ---- emit_stmt.c: statements, control flow, lists ---- */
 

@@ -204,12 +204,12 @@ void emit_write(Emitter *E, Stmt *st) {
     access_checks(E, it->value);
     hoist(E, it->value, it->value->rank > 0);
     if (!it->format && print_literal(E, f, it->value, line)) continue;
-    if (it->value->type->kind == TY_ARRAY) {
-      Type *et = it->value->type->elem;
-      const char *a = emit_expr(E, it->value);
-      emit_line(E, "for (int64_t zk = 0; zk < %s; zk++)", iarray_count_c(E, it->value->type, a));
-      emit_line(E, "  zrt_printf(%s, %d, %s, %s);", f, line, c_lit(E, default_format(et, false)),
-                default_arg(E, et, arena_printf(E->arena, "((%s *)%s.data)[zk]", emit_ctype(E, et), a)));
+    if (it->value->type->kind == TY_ARRAY) { /* a[] or a projection: every element in row-major order */
+      Type *et;
+      int loops;
+      const char *v = emit_elements_begin(E, it->value, &et, &loops);
+      emit_line(E, "zrt_printf(%s, %d, %s, %s);", f, line, c_lit(E, default_format(et, false)), default_arg(E, et, v));
+      emit_elements_end(E, loops);
       continue;
     }
     if (it->value->rank > 0) print_parallel(E, f, it, line);
@@ -254,14 +254,12 @@ void emit_read(Emitter *E, Stmt *st) {
     if (st->items[i].value->rank > 0) access_checks(E, st->items[i].value);
   for (int i = first; i < st->nitems; i++) {
     Expr *e = st->items[i].value;
-    if (e->type->kind == TY_ARRAY) {
-      const char *a = emit_expr(E, e);
-      Type *et = e->type->elem;
-      emit_line(E, "for (int64_t zk = 0; zk < %s; zk++) {", iarray_count_c(E, e->type, a));
-      E->indent++;
-      read_value(E, f, arena_printf(E->arena, "((%s *)%s.data)[zk]", emit_ctype(E, et), a), et, line);
-      E->indent--;
-      emit_line(E, "}");
+    if (e->type->kind == TY_ARRAY) { /* a[] or a projection: every element in row-major order */
+      Type *et;
+      int loops;
+      const char *v = emit_elements_begin(E, e, &et, &loops);
+      read_value(E, f, v, et, line);
+      emit_elements_end(E, loops);
     } else if (e->rank > 0) {
       /* every process reads every value (process 0 reads, all receive) and keeps what it owns */
       IndexMap map;

@@ -32,6 +32,7 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   const char *simd = E->simd;
   E->split_dn = NULL;
   E->simd = NULL;
+  E->counted_dim = -1;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
     if (split) emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
     else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
@@ -58,6 +59,14 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
         emit_line(E, "for (int64_t %s = %s.lo[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, index_names[k], k, index_names[k]);
       } else emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
+    } else if (o == rank - 1 && cover_may_stride(E)) { /* counted: the cells of strided arrays are affine in zct<k> */
+      emit_line(E, "const int64_t zcf%d = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]);", k, c, k, c, k, c, k);
+      emit_line(E, "const int64_t zcs%d = (%s.flood >> %d & 1) ? 1 : %s.stride[%d];", k, c, k, c, k);
+      emit_line(E, "const int64_t zcn%d = (%s.flood >> %d & 1) ? 1 : %s.hi[%d] < zcf%d ? 0 : (%s.hi[%d] - zcf%d) / zcs%d + 1;", k, c, k,
+                c, k, k, c, k, k, k);
+      emit_line(E, "for (int64_t zct%d = 0; zct%d < zcn%d; zct%d++) {", k, k, k, k);
+      emit_line(E, "  const int64_t %s = zcf%d + zct%d * zcs%d; (void)%s;", index_names[k], k, k, k, index_names[k]);
+      E->counted_dim = k;
     } else {
       emit_line(E, "for (int64_t %s = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]); "
                    "%s <= ((%s.flood >> %d & 1) ? 0 : %s.hi[%d]); %s += (%s.flood >> %d & 1) ? 1 : %s.stride[%d]) {",
@@ -105,6 +114,7 @@ void loops_end(Emitter *E, int rank) {
   E->split_open = NULL;
   E->idx = NULL;
   E->in_loops = false;
+  E->counted_dim = -1;
   E->out = E->saved_out;
   if (split) { /* one block per part: its restrict pointers do not live across zrt_dn */
     E->indent--;
@@ -149,7 +159,7 @@ void access_checks(Emitter *E, Expr *e) {
     break;
   case EX_SHIFT: {
     Symbol *base = sema_base_symbol(e->base);
-    if (e->wrap || !is_array_sym(base)) break;
+    if (!is_array_sym(base) || (e->wrap && !base->may_stride)) break;
     int64_t d[MAX_RANK] = {0};
     int rank;
     bool known;
@@ -158,13 +168,16 @@ void access_checks(Emitter *E, Expr *e) {
                                           (long long)d[1], (long long)d[2], (long long)d[3], (long long)d[4], (long long)d[5])
                            : emit_dir(E, e->dir);
     const char *text = arena_printf(E->arena, "%.*s", e->dir->end - e->base->start, E->S->src->text + e->base->start);
-    emit_line(E, "if (!zrt_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
-              E->cover, emit_sym(E, base), dv, e->loc.line, text, base->name);
+    emit_line(E, "if (!zrt_%scontains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
+              e->wrap ? "wrap_" : "", E->cover, emit_sym(E, base), dv, e->loc.line, text, base->name);
     break;
   }
   case EX_BINARY: access_checks(E, e->lhs); access_checks(E, e->rhs); break;
   case EX_UNARY: case EX_SCAN: access_checks(E, e->rhs); break;
   case EX_REDUCE: if (!e->region) access_checks(E, e->rhs); break;
+  case EX_UREDUCE:
+    for (int i = 0; i < e->nargs; i++) access_checks(E, e->args[i]);
+    break;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
       if (!(e->sym && e->sym->ptypes && i < e->sym->nparams && e->sym->ptypes[i]->kind == TY_PARALLEL)) access_checks(E, e->args[i]);
@@ -187,8 +200,12 @@ void access_checks_under(Emitter *E, Expr *e, const char *src) {
 const char *temp_over_cover(Emitter *E, Type *t, int rank) {
   const char *zt = emit_fresh(E, "zt");
   emit_line(E, "zrt_array %s;", zt);
-  emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", zt, rank, emit_ctype(E, t), E->cover,
-            E->cover, E->cover);
+  if (cover_may_stride(E)) /* one cell per index of a strided covering region (section 15.3) */
+    emit_line(E, "zrt_array_alloc_strided(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, NULL, NULL, &%s, 0);", zt, rank,
+              emit_ctype(E, t), E->cover, E->cover, E->cover, E->cover);
+  else
+    emit_line(E, "zrt_array_alloc(&%s, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", zt, rank, emit_ctype(E, t), E->cover,
+              E->cover, E->cover);
   vec_push(E->arena, &E->temps, (void *)zt);
   return zt;
 }
@@ -196,7 +213,10 @@ const char *temp_over_cover(Emitter *E, Type *t, int rank) {
 /* The element of temporary zt at the indices of map. */
 const char *temp_elem(Emitter *E, const char *zt, Type *t, const IndexMap *map) {
   Buf off = {0};
-  for (int k = 0; k < map->rank; k++) buf_printf(&off, "%s(%s) * %s.stride[%d]", k ? " + " : "", map->idx[k], zt, k);
+  bool cells = cover_may_stride(E);
+  for (int k = 0; k < map->rank; k++)
+    if (cells) buf_printf(&off, "%szrt_array_cell(&%s, %d, %s) * %s.stride[%d]", k ? " + " : "", zt, k, map->idx[k], zt, k);
+    else buf_printf(&off, "%s(%s) * %s.stride[%d]", k ? " + " : "", map->idx[k], zt, k);
   const char *r = arena_printf(E->arena, "((%s *)%s.origin)[%s]", emit_ctype(E, t), zt, off.data ? off.data : "0");
   free(off.data);
   return r;

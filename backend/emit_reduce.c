@@ -1,6 +1,6 @@
 /* emit_reduce.c - reductions, partial reductions, scans and floods computed before a statement.
  * A full reduction's loop over the covering region and its parts combined across processes in
- * process order (sections 6.6, 11); a partial reduction folded over its source region and combined
+ * process order (sections 6.6, 11), a reduction of free values combined the same way (15.6); a partial reduction folded over its source region and combined
  * along the grid's lines; a scan assembled along them (section 6.7); a flood's source copied from
  * its owners (section 6.8). Each is begun split-phase instead where the IR says so (emit_split.c). */
 #include <stdlib.h>
@@ -76,8 +76,23 @@ void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr
   emit_line(E, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zp[zq]; %s } }", ct, reduce_step(E, op, acc, "zv"));
 }
 
+/* A reduction of free values (section 15.6): this process's value of the operand, combined with
+ * the other processes' as a full reduction's parts are. */
+static void reduce_over_processes(Emitter *E, Expr *e) {
+  hoist(E, e->rhs, false);
+  const char *acc = emit_fresh(E, "zr");
+  emit_line(E, "%s %s = %s;", emit_ctype(E, e->type), acc, emit_convert(E, e->rhs, e->type));
+  emit_line(E, "if (zrt_elementwise == 0)"); /* in a procedure applied elementwise: this process's value */
+  combine_partials(E, (RedOp)e->op, e->type, acc, e);
+  hoisted(E, e, acc);
+}
+
 /* A full reduction: a loop over the covering region before the statement. */
 void hoist_reduce(Emitter *E, Expr *e) {
+  if (e->over_processes) {
+    reduce_over_processes(E, e);
+    return;
+  }
   hoist(E, e->rhs, true);
   const char *acc = emit_fresh(E, "zr");
   const char *ct = emit_ctype(E, e->type);

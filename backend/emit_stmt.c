@@ -34,7 +34,7 @@ static const char *condition(Emitter *E, Expr *c) {
 /* True if e contains a reduction (whose loop must run before the expression is used). */
 static bool has_reduction(const Expr *e) {
   if (!e) return false;
-  if (e->kind == EX_REDUCE) return true;
+  if (e->kind == EX_REDUCE || e->kind == EX_UREDUCE) return true;
   if (has_reduction(e->lhs) || has_reduction(e->rhs) || has_reduction(e->base)) return true;
   for (int i = 0; i < e->nargs; i++)
     if (has_reduction(e->args[i])) return true;

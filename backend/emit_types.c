@@ -68,9 +68,16 @@ const char *emit_fresh(Emitter *E, const char *prefix) { return arena_printf(E->
 
 const char *emit_name(Emitter *E, const char *name) { return arena_printf(E->arena, "z_%s", name); }
 
+/* The first member of a family keeps z_NAME; member k > 0 of an overloaded family is zoK_NAME
+ * (section 15.4: every member is its own C function; no other name azc writes begins with zo). */
+const char *emit_proc_name(Emitter *E, const Symbol *proc) {
+  if (proc->overload_index == 0) return emit_name(E, proc->name);
+  return arena_printf(E->arena, "zo%d_%s", proc->overload_index, proc->name);
+}
+
 static const char *const scalar_ctype[SK_COUNT] = {
   "zrt_bool", "signed char", "signed char", "unsigned char", "int16_t", "uint16_t", "int32_t", "uint32_t",
-  "int64_t", "uint64_t", "float", "double", "long double", "zrt_string", "zrt_file",
+  "int64_t", "uint64_t", "float", "double", "long double", "zrt_string", "zrt_file", "zrt_timer",
 };
 
 /* Emit the struct of a record type (fields first), once; returns its C name. */

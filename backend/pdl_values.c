@@ -188,11 +188,12 @@ static bool array_layout(PdlValues *V, Symbol *sym, zrt_array *a, const char **w
   }
   a->rank = t->rank;
   a->flood = decl.flood;
+  zrt_array_set_steps(a, t->rank, sym->may_stride ? &decl : NULL);
   for (int k = 0; k < t->rank; k++) {
     a->dlo[k] = decl.lo[k];
     a->dhi[k] = decl.hi[k];
-    a->slo[k] = decl.lo[k] - sym->border_lo[k];
-    a->shi[k] = decl.hi[k] + sym->border_hi[k];
+    a->slo[k] = zrt_border_bound(decl, k, sym->border_lo[k], false);
+    a->shi[k] = zrt_border_bound(decl, k, sym->border_hi[k], true);
   }
   a->allocated = true;
   return true;

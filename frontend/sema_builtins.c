@@ -113,7 +113,8 @@ Type *sema_builtin_call(Sema *S, Symbol *b, Expr *e, bool stmt) {
     for (int i = 0; i < e->nargs; i++) sema_expr(S, e->args[i]);
     return e->type = S->t_error;
   }
-  if (id >= BF_ClearTimer) sema_note_gap(S, e->loc, "timers");
+  bool collective = id == BF_ReadTimer || id == BF_StartTimer || id == BF_CheckTimer || id == BF_ResetTimer;
+  if (collective && S->cur_info) S->cur_info->per_process = true;
   Type *args[2] = {0};
   int rank = 0;
   bool procedure = id >= BF_open;

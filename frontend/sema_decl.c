@@ -160,9 +160,7 @@ void sema_check_var_item(Sema *S, Decl *d) {
     sym->is_free = d->is_free;
     note_array(S, sym);
   }
-  if (d->is_free) sema_note_gap(S, d->names[0].loc, "free variables");
   if (type_is_array_of_parallel(t)) sema_note_gap(S, d->names[0].loc, "indexed arrays of parallel arrays");
-  if (type_has_timer(t)) sema_note_gap(S, d->type->loc, "timers");
   bool saved_free = S->free_ok;
   S->free_ok = d->is_free; /* a free variable's initializer may read free values */
   if (d->init && t->kind != TY_ERROR)

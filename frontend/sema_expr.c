@@ -261,8 +261,7 @@ static Type *projection(Sema *S, Expr *e, bool whole_ok, Type *shape) {
     SEMA_ERR(S, e->loc, "projection '%s' can only be read, written or assigned", base ? base->name : designator_name(e));
     return set(e, S->t_error, 0);
   }
-  sema_note_gap(S, e->loc, "blank-index projections");
-  return set(e, shape, 0);
+  return set(e, shape, e->base->rank); /* of a parallel array of records: a parallel projection */
 }
 
 /* A subscript or '[]' applied to a projection (section 15.7): the projection of what it selects. */
@@ -621,6 +620,7 @@ static Type *check_reduce(Sema *S, Expr *e) {
     return set(e, S->t_error, 0);
   }
   e->over_processes = !e->rhs->parallel; /* one value per process */
+  if (e->over_processes && S->cur_info) S->cur_info->per_process = true;
   return set(e, rt, 0);
 }
 

@@ -159,6 +159,8 @@ struct Symbol {
   const char *unsupported; /* SYM_UNSUPPORTED message */
   /* parallel arrays: border widths (section 5.8) per dimension */
   int border_lo[MAX_RANK], border_hi[MAX_RANK];
+  bool may_stride;       /* parallel arrays: may be stored compactly over a strided declared region
+                            (section 15.3; backend/emit_strided.c) */
   bool for_var_active;   /* currently the variable of an enclosing 'for' */
   bool is_free;          /* a free variable (section 15.6) */
   bool r16;              /* a direction constant whose signs azc could not check: the generated
@@ -221,6 +223,9 @@ struct ProcInfo {
   const char *own_reason;
   const char *reason;
   bool analysed;
+  bool per_process;      /* calls ReadTimer, StartTimer, CheckTimer or ResetTimer or reduces free
+                            values: these communicate unless the procedure runs elementwise
+                            (section 15.6), when each process calls it a different number of times */
 };
 
 /* The procedures of a user-defined reduction (section 15.5), chosen from the family f for the

@@ -364,10 +364,32 @@ static void reason_analyse(Sema *S, Graph *g) {
   if (S->elab_info) reason_check_calls(S, g, S->elab_info);
 }
 
+/* ==== clocks and free values (section 15.6) ==== */
+
+/* Every procedure that calls one that reads the clock or reduces free values does too
+ * (ProcInfo.per_process). */
+static void per_process_analyse(Sema *S, Graph *g) {
+  int head = 0;
+  g->work.len = 0;
+  for (int i = 0; i < g->nodes.len; i++) {
+    PNode *n = g->nodes.items[i];
+    if (n->info->per_process) work_push(S, g, n);
+  }
+  for (PNode *m; (m = work_pop(g, &head));) {
+    for (int i = 0; i < m->callers.len; i++) {
+      PNode *n = ((CallerEdge *)m->callers.items[i])->caller;
+      if (n->info->per_process) continue;
+      n->info->per_process = true;
+      work_push(S, g, n);
+    }
+  }
+}
+
 void sema_interprocedural(Sema *S) {
   Graph g = {0};
   graph_build(S, &g);
   reason_analyse(S, &g);
+  per_process_analyse(S, &g);
   needs_analyse(S, &g);
 }
 
@@ -587,7 +609,8 @@ static bool dim_outside(const Symbol *sym, const Type *pt, const Region *cover, 
   const RDim *s = &pt->region->dims[k], *c = &cover->dims[k];
   int64_t sf, sl, cf, cl, slo, shi, lo, hi, st = dim_stride(s);
   if (!dim_bounded(s) || !dim_bounded(c) || !dim_span(s, &sf, &sl) || !dim_span(c, &cf, &cl)) return false;
-  if (__builtin_add_overflow(cf, dk, &lo) || __builtin_add_overflow(cl, dk, &hi)) return false;
+  /* checked: a shift beyond the range of longint leaves any storage region */
+  if (__builtin_add_overflow(cf, dk, &lo) || __builtin_add_overflow(cl, dk, &hi)) return !wrapped;
   if (!wrapped) {
     if (__builtin_sub_overflow(sf, border_span(sym->border_lo[k], st), &slo)) slo = INT64_MIN;
     if (__builtin_add_overflow(sl, border_span(sym->border_hi[k], st), &shi)) shi = INT64_MAX;

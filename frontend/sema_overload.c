@@ -65,7 +65,6 @@ static void pair_family(Sema *S, Symbol *head) {
     m->next_overload = k + 1 < kept.len ? kept.items[k + 1] : NULL;
     m->family_done = true;
   }
-  if (kept.len > 1) sema_note_gap(S, ((Symbol *)kept.items[1])->loc, "procedure overloading");
 }
 
 void sema_pair_families(Sema *S) {

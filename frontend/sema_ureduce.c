@@ -137,6 +137,7 @@ static bool check_operands(Sema *S, Expr *e) {
     if (!ok) break;
     if (rank_join(rank, a->rank) < 0) {
       SEMA_ERR(S, e->loc, "operands have different ranks (%d and %d)", rank, a->rank);
+      S->need_other = -1; /* E15 says it: no E13 for the statement as well (section 5.7 rule 5) */
       ok = false;
     }
     rank = rank_join(rank, a->rank);
@@ -172,7 +173,6 @@ Type *sema_user_reduce(Sema *S, Expr *e) {
   UserReduce *u = choose_roles(S, e, f);
   if (!u) return e->type = S->t_error;
   e->ureduce = u;
-  sema_note_gap(S, e->loc, "user-defined reductions");
   sema_record_call(S, u->identity, e, true); /* each runs once per index: the promotion rules apply */
   sema_record_call(S, u->accumulate, e, true);
   if (u->combine != u->accumulate) sema_record_call(S, u->combine, e, true);

@@ -242,7 +242,8 @@ bool ir_distinct_elements(const Symbol *sym);
 typedef bool (*IrExprPred)(const Expr *e, const void *arg);
 bool ir_expr_any(const Expr *e, IrExprPred pred, const void *arg);
 bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg);
-/* A call of a procedure (which may read and write any array and communicate). */
+/* A call of a procedure (which may read and write any array and communicate), or a user-defined
+ * reduction (which calls its procedures at every index and gathers its states). */
 bool ir_is_call(const Expr *e, const void *arg);
 /* Something computed in a loop nest (or an order) of its own, not elementwise with the statement
  * around it: a reduction, scan, flood or procedure call. */

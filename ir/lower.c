@@ -47,7 +47,7 @@ static void collect(Lower *L, IrStmt *s, Expr *e) {
     if (!e->region) vec_push(L->a, &s->reductions, e);
     collect(L, s, e->rhs);
     break;
-  case EX_CALL:
+  case EX_CALL: case EX_UREDUCE: /* a user-defined reduction's operands are read like a call's arguments */
     for (int i = 0; i < e->nargs; i++) collect(L, s, e->args[i]);
     break;
   case EX_FIELD: case EX_INDEX:

@@ -22,7 +22,7 @@ bool ir_reads_only_here(const Expr *e, const Symbol *sym) {
   if (!e) return true;
   switch (e->kind) {
   case EX_SHIFT: return !ir_may_share(sym, sema_base_symbol(e->base)) && ir_reads_only_here(e->base, sym);
-  case EX_SCAN: case EX_FLOOD: case EX_REDUCE: return false; /* these read other indices */
+  case EX_SCAN: case EX_FLOOD: case EX_REDUCE: case EX_UREDUCE: return false; /* these read other indices */
   case EX_BINARY: return ir_reads_only_here(e->lhs, sym) && ir_reads_only_here(e->rhs, sym);
   case EX_UNARY: return ir_reads_only_here(e->rhs, sym);
   case EX_CALL:

@@ -29,7 +29,7 @@ bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg) {
 
 bool ir_is_call(const Expr *e, const void *arg) {
   (void)arg;
-  return e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC;
+  return (e->kind == EX_CALL && e->sym && e->sym->kind == SYM_PROC) || e->kind == EX_UREDUCE;
 }
 
 bool ir_own_loop(const Expr *e, const void *arg) {
@@ -94,8 +94,8 @@ static bool pure_builtin(const Expr *e) {
  * their number, or -1 if e is not of that form. */
 static int split_values(const Expr *e, const Expr **out, int n) {
   if (n < 0) return n;
-  if (e->kind == EX_REDUCE) {
-    if (e->region || n == IR_MAX_SPLIT) return -1;
+  if (e->kind == EX_REDUCE) { /* not of free values: in a procedure applied elementwise they stay local */
+    if (e->region || e->over_processes || n == IR_MAX_SPLIT) return -1;
     out[n] = e;
     return n + 1;
   }
@@ -148,7 +148,7 @@ bool ir_split_needed(const Stmt *st, const Stmt *split) {
 
 bool ir_effectful_call(const Expr *e, const void *arg) {
   (void)arg;
-  return e->kind == EX_CALL && (ir_is_call(e, NULL) || !e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open);
+  return ir_is_call(e, NULL) || (e->kind == EX_CALL && (!e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open));
 }
 
 bool ir_elements_independent(const IrStmt *s) {

@@ -58,7 +58,7 @@ static bool region_inside(const Region *c, const Type *t) {
  * remaps. */
 static bool wrap_by_ghosts(const Comm *C, const Expr *e, const IrShift *sh) {
   const Expr *b = e->base;
-  if (!C->under_region || b->kind != EX_NAME || !b->sym || b->sym->kind != SYM_VAR) return false;
+  if (!C->under_region || b->kind != EX_NAME || !b->sym || b->sym->kind != SYM_VAR || b->sym->may_stride) return false;
   const Symbol *a = b->sym;
   const Type *t = a->type;
   if (!t || t->kind != TY_PARALLEL || t->rank != sh->rank) return false;
@@ -94,7 +94,7 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
     else root(C, e->rhs, false); /* read over the reduction's source region */
     break;
   case EX_FLOOD: root(C, e->rhs, false); break; /* over the flood's source region */
-  case EX_CALL: case EX_INDEX:
+  case EX_CALL: case EX_INDEX: case EX_UREDUCE:
     for (int i = 0; i < e->nargs; i++) collect_ghost(C, t, e->args[i]);
     if (e->kind == EX_INDEX) collect_ghost(C, t, e->base);
     break;

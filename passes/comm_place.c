@@ -93,7 +93,7 @@ static void collect_shifts(Place *P, Expr *e, const IrTransfer *t, PtrVec *ghost
   case EX_REDUCE:
     if (!e->region) collect_shifts(P, e->rhs, t, ghost, remaps);
     break;
-  case EX_CALL: case EX_INDEX:
+  case EX_CALL: case EX_INDEX: case EX_UREDUCE:
     for (int i = 0; i < e->nargs; i++) collect_shifts(P, e->args[i], t, ghost, remaps);
     if (e->kind == EX_INDEX) collect_shifts(P, e->base, t, ghost, remaps);
     break;
@@ -214,8 +214,11 @@ static void hoist_inner(Place *P, Expr *e, bool parallel_ctx) {
   if (!e || is_done(P, e)) return;
   bool par = parallel_ctx || e->rank > 0;
   if (e->kind == EX_REDUCE && !e->region) {
-    hoist(P, e->rhs, true);
-    if (P->cover) reduction_op(P, e);
+    hoist(P, e->rhs, !e->over_processes);
+    if (P->cover || e->over_processes) reduction_op(P, e);
+  } else if (e->kind == EX_UREDUCE) { /* its states gathered where it is: never split-phase */
+    for (int i = 0; i < e->nargs; i++) hoist(P, e->args[i], true);
+    if (P->cover) add(P, IC_GATHER, IW_AT, e);
   } else if (e->kind == EX_REDUCE) {
     bool cover = P->cover;
     P->cover = true; /* its operand runs over its source region */
@@ -300,7 +303,7 @@ static IrTransfer *wrap_transfer(Place *P, const Stmt *st) {
   for (int i = 0; i < st->noperands; i++) {
     const Expr *op = st->operands[i];
     const Symbol *a = op->kind == EX_NAME ? op->sym : NULL;
-    if (!a || a->kind != SYM_VAR || !a->type || a->type->kind != TY_PARALLEL || a->type->region_name != r->of_base_name)
+    if (!a || a->kind != SYM_VAR || a->may_stride || !a->type || a->type->kind != TY_PARALLEL || a->type->region_name != r->of_base_name)
       return NULL;
   }
   IrTransfer *t = ARENA_NEW(P->a, IrTransfer);

@@ -111,6 +111,25 @@ int zrt_str_cmp(const zrt_string *a, const zrt_string *b); /* byte-wise, like st
 
 double zrt_reset_timer(void);
 double zrt_check_timer(void);
+
+/* Above 0 while a procedure is applied elementwise (a different number of calls on each process):
+ * ReadTimer, CheckTimer and ResetTimer read this process's clock, StartTimer does not synchronize,
+ * a reduction of free values is this process's value. */
+extern int zrt_elementwise;
+
+/* The timer type of section 15.6: an accumulating stopwatch; all zero is cleared and stopped. */
+typedef struct zrt_timer {
+  double total;      /* seconds accumulated by the intervals it ran */
+  double start;      /* when it was started, while it runs */
+  int running;
+} zrt_timer;
+void zrt_clear_timer(zrt_timer *t);
+/* Start t (no effect if it runs); sync != 0: every process first waits for the others. */
+void zrt_start_timer(zrt_timer *t, int64_t sync);
+void zrt_stop_timer(zrt_timer *t);
+/* Seconds accumulated, with the running interval: this process's own (a free timer) or the largest
+ * over the processes (every process reads it together). */
+double zrt_read_timer(zrt_timer t, zrt_bool free_timer);
 int32_t zrt_processors(void);
 int zrt_my_process(void);
 
@@ -134,14 +153,36 @@ typedef struct zrt_array {
   int64_t stride[ZRT_MAX_RANK];               /* in elements; the last dimension is contiguous, rows
                                                  may be padded (see zrt_array_alloc) */
   unsigned flood;            /* bit k set: dimension k is a flood dimension (extent 1, any index) */
-  char *origin;              /* address of global index (0, ..., 0): element i is at
-                                origin + elem * sum(i_k * stride_k); flood dimensions have stride 0 */
+  char *origin;              /* address of cell (0, ..., 0): element i is at origin + elem *
+                                sum(cell_k(i_k) * stride_k), cell_k(i) = i for dense dimensions (below);
+                                flood dimensions have stride 0 */
   int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* the declared region (set by generated code; @^ wraps in it) */
+  /* Compact storage of a strided declared region (section 15.3): dimension k holds only the indices
+   * == phase[k] (mod step[k]), one cell each; index i is cell (i - phase) / step, and origin is the
+   * address of cell 0. Dense arrays have step 1 and phase 0. shift and inv serve zrt_cell: step is
+   * odd * 2^shift, inv the inverse of odd modulo 2^64. lo and hi (and slo, shi) are indices. */
+  int64_t step[ZRT_MAX_RANK], phase[ZRT_MAX_RANK];
+  int shift[ZRT_MAX_RANK];
+  uint64_t inv[ZRT_MAX_RANK];
   int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK]; /* the whole storage region (set by generated code) */
   void *mem;                 /* the element at index (lo_0, ..., lo_r-1) */
   void *block;               /* the allocation that holds mem (zrt_array_free frees it) */
   bool allocated;
 } zrt_array;
+
+/* The cell of index i in a dimension of phase phase and step odd * 2^shift (inv: odd's inverse
+ * modulo 2^64): an exact division without a divide, for i == phase (mod step). Dense: i. */
+static inline int64_t zrt_cell(int64_t i, int64_t phase, int shift, uint64_t inv) {
+  return (int64_t)((uint64_t)((i - phase) >> shift) * inv);
+}
+/* The cell of index i in dimension k of a. */
+static inline int64_t zrt_array_cell(const zrt_array *a, int k, int64_t i) {
+  return a->step[k] > 1 ? zrt_cell(i, a->phase[k], a->shift[k], a->inv[k]) : i;
+}
+/* Give a the compact layout of declared region decl (its strides and alignments; NULL: dense; a->flood
+ * and decl's flood dimensions are dense),
+ * before it is allocated (zrt_array_alloc_strided) or laid out (azc's pattern files). */
+void zrt_array_set_steps(zrt_array *a, int rank, const struct zrt_region *decl);
 
 /* Allocate (zeroed) this process's part of an array whose storage region is [lo, hi].
  * Row alignment (AZ_ALIGN=1, the default; AZ_ALIGN=0: dense, calloc's alignment): the element of
@@ -161,6 +202,11 @@ void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *l
 void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                             unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
                             const int64_t *wrap_lo, const int64_t *wrap_hi, int line);
+/* The same for an array over declared region decl, stored compactly when decl is strided: [lo,
+ * hi] and the fluff are in indices, and only the indices of decl's strides are held. */
+void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                             unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
+                             const struct zrt_region *decl, int line);
 /* Exactly [lo, hi] on this process (nothing if empty), not distributed. */
 void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                          unsigned flood, bool empty, int line);

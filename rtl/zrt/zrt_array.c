@@ -1,6 +1,7 @@
 /* zrt_array.c - storage of parallel arrays (this process's part of the storage region plus
  * fluff, row-major, zeroed, addressed through an origin pointer; rows padded and aligned to
- * cache lines unless AZ_ALIGN=0) and of indexed arrays (row-major, subscripts checked with R2). */
+ * cache lines unless AZ_ALIGN=0; an array over a strided declared region holds one cell per
+ * strided index, section 15.3) and of indexed arrays (row-major, subscripts checked with R2). */
 #include "zrt_internal.h"
 #include "zrt_region.h"
 #include <stdlib.h>
@@ -57,11 +58,16 @@ static int64_t pad_unit(size_t elem) {
   return (int64_t)(ROW_ALIGN / a);
 }
 
+/* The cells of dimension k of a from held index lo to held index hi. */
+static int64_t cells(const zrt_array *a, int k, int64_t lo, int64_t hi) {
+  return zrt_array_cell(a, k, hi) - zrt_array_cell(a, k, lo) + 1;
+}
+
 /* Elements per row of a (the last dimension's extent n): padded to a whole number of units of
  * lcm(elem, 64) bytes when aligning, for arrays of rank >= 2 without flood dimensions whose rows
  * are at least 8 units long (the padding then costs at most 1/8). */
 static int64_t row_elems(const zrt_array *a) {
-  int64_t n = a->hi[a->rank - 1] - a->lo[a->rank - 1] + 1;
+  int64_t n = cells(a, a->rank - 1, a->lo[a->rank - 1], a->hi[a->rank - 1]);
   if (!zrt_array_aligning() || a->rank < 2 || a->flood || a->elem == 0 || n <= 0)
     return n;
   int64_t unit = pad_unit(a->elem);
@@ -76,7 +82,7 @@ static size_t mem_misalign(const zrt_array *a, int64_t at) {
   int last = a->rank - 1;
   if (!zrt_array_aligning() || last < 0 || (a->flood >> last & 1))
     return 0;
-  uint64_t into = (uint64_t)(at - a->lo[last]) * a->elem % ROW_ALIGN;
+  uint64_t into = (uint64_t)(cells(a, last, a->lo[last], at) - 1) * a->elem % ROW_ALIGN;
   return (ROW_ALIGN - into) % ROW_ALIGN;
 }
 
@@ -87,6 +93,7 @@ static int64_t aligned_index(const zrt_array *a) {
   int64_t first;
   if ((a->flood >> last & 1) || !zrt_my_block_first(a->rank, last, &first) || first < a->lo[last])
     return a->lo[last];
+  first = zrt_array_first(a, last, first);
   return first > a->hi[last] ? a->hi[last] : first;
 }
 
@@ -102,7 +109,7 @@ static bool layout(zrt_array *a, size_t *count) {
       continue;
     }
     a->stride[k] = (int64_t)total;
-    int64_t n = k == a->rank - 1 ? row_elems(a) : a->hi[k] - a->lo[k] + 1;
+    int64_t n = k == a->rank - 1 ? row_elems(a) : cells(a, k, a->lo[k], a->hi[k]);
     if (!mul_count(&total, n) || total > (size_t)INT64_MAX)
       return false;
   }
@@ -115,11 +122,11 @@ size_t zrt_array_elems(const zrt_array *a) {
     return 0;
   for (int k = 0; k < a->rank; k++)
     if (!(a->flood >> k & 1))
-      return (size_t)(a->stride[k] * (a->hi[k] - a->lo[k] + 1));
+      return (size_t)(a->stride[k] * cells(a, k, a->lo[k], a->hi[k]));
   return 1;
 }
 
-/* Point origin at global index (0, ..., 0), given mem holding index (lo_0, ..., lo_r-1). */
+/* Point origin at cell (0, ..., 0), given mem holding index (lo_0, ..., lo_r-1). */
 static void set_origin(zrt_array *a) {
   if (!a->mem) {
     a->origin = NULL;
@@ -127,7 +134,7 @@ static void set_origin(zrt_array *a) {
   }
   uint64_t off = 0;
   for (int k = 0; k < a->rank; k++)
-    off += (uint64_t)a->lo[k] * (uint64_t)a->stride[k];
+    off += (uint64_t)zrt_array_cell(a, k, a->lo[k]) * (uint64_t)a->stride[k];
   a->origin = (char *)((uintptr_t)a->mem - (uintptr_t)(off * a->elem));
 }
 
@@ -169,7 +176,9 @@ static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, in
  * it first allocated one (MemAvailable over the processes of the run on the node). An array over
  * the share is R15 at once: calloc's pages are only reserved, so without the check P processes
  * that each want more than their share are all granted it and the kernel kills the run later. */
-static size_t array_bytes;
+static size_t array_bytes, array_peak;
+
+size_t zrt_array_peak_bytes(void) { return array_peak; }
 
 static size_t memory_share(void) {
   static size_t share;
@@ -203,19 +212,17 @@ static void allocate_storage(zrt_array *a, bool empty, int64_t at, int line) {
   if (!empty && count > 0 && !alloc_cells(a, count, mem_misalign(a, at)))
     zrt_error(line, "out of memory");
   array_bytes += bytes;
+  if (array_bytes > array_peak)
+    array_peak = array_bytes;
   set_origin(a);
   a->allocated = true;
 }
 
-void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
-                           const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
-                           const int64_t *fluff_hi, int line) {
-  zrt_array_alloc_ghosts(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, NULL, NULL, line);
-}
-
-void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
-                            unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
-                            const int64_t *wrap_lo, const int64_t *wrap_hi, int line) {
+/* zrt_array_alloc_strided with ghost cells beyond the storage region (wrap_lo, wrap_hi: NULL for
+ * none, zrt_array_alloc_ghosts). */
+static void alloc_array(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood,
+                        const int64_t *fluff_lo, const int64_t *fluff_hi, const int64_t *wrap_lo,
+                        const int64_t *wrap_hi, const zrt_region *decl, int line) {
   zrt_array keep = *a;                        /* the regions the generated code sets */
   memset(a, 0, sizeof *a);
   memcpy(a->dlo, keep.dlo, sizeof a->dlo);
@@ -225,6 +232,7 @@ void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *
   a->rank = rank;
   a->elem = elem;
   a->flood = flood;
+  zrt_array_set_steps(a, rank, decl);
   bool empty = false;
   for (int k = 0; k < rank; k++) {
     if (flood & (1u << k))
@@ -232,7 +240,12 @@ void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *
     int64_t flo = fluff_lo ? fluff_lo[k] : ZRT_DEFAULT_FLUFF;
     int64_t fhi = fluff_hi ? fluff_hi[k] : ZRT_DEFAULT_FLUFF;
     int64_t wlo = wrap_lo ? wrap_lo[k] : 0, whi = wrap_hi ? wrap_hi[k] : 0;
-    if (!alloc_range(rank, k, lo[k], hi[k], flo, fhi, wlo, whi, &a->lo[k], &a->hi[k])) {
+    bool any = alloc_range(rank, k, lo[k], hi[k], flo, fhi, wlo, whi, &a->lo[k], &a->hi[k]);
+    if (any) { /* only the strided indices */
+      a->lo[k] = zrt_array_first(a, k, a->lo[k]);
+      a->hi[k] = zrt_array_last(a, k, a->hi[k]);
+    }
+    if (!any || a->lo[k] > a->hi[k]) {
       a->lo[k] = 0;
       a->hi[k] = -1;
       empty = true;
@@ -241,12 +254,31 @@ void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *
   allocate_storage(a, empty, empty ? 0 : aligned_index(a), line);
 }
 
+void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                             unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
+                             const zrt_region *decl, int line) {
+  alloc_array(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, NULL, NULL, decl, line);
+}
+
+void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                            unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
+                            const int64_t *wrap_lo, const int64_t *wrap_hi, int line) {
+  alloc_array(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, wrap_lo, wrap_hi, NULL, line);
+}
+
+void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
+                           const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
+                           const int64_t *fluff_hi, int line) {
+  zrt_array_alloc_strided(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, NULL, line);
+}
+
 void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                          unsigned flood, bool empty, int line) {
   memset(a, 0, sizeof *a);
   a->rank = rank;
   a->elem = elem;
   a->flood = flood;
+  zrt_array_set_steps(a, rank, NULL);
   for (int k = 0; k < rank; k++) {
     a->lo[k] = empty ? 0 : lo[k];
     a->hi[k] = empty ? -1 : hi[k];
@@ -278,7 +310,8 @@ static bool same_layout(const zrt_array *a, const zrt_array *b) {
   if (a->rank != b->rank || a->elem != b->elem || a->flood != b->flood)
     return false;
   for (int k = 0; k < a->rank; k++)
-    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k] || a->stride[k] != b->stride[k])
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k] || a->stride[k] != b->stride[k] || a->step[k] != b->step[k] ||
+        a->phase[k] != b->phase[k])
       return false;
   return true;
 }
@@ -349,17 +382,32 @@ void zrt_iarray_copy(zrt_iarray *dst, const zrt_iarray *src) {
   memcpy(dst->data, src->data, (size_t)src->count * src->elem);
 }
 
-size_t zrt_copy_box(const zrt_array *a, const int64_t *lo, const int64_t *hi, char *buf, bool to_buf) {
+size_t zrt_box_elems(const zrt_array *like, const int64_t *lo, const int64_t *hi) {
+  size_t n = 1;
+  for (int k = 0; k < like->rank; k++)
+    n *= (size_t)zrt_array_count(like, k, lo[k], hi[k]);
+  return n;
+}
+
+size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
+                    bool to_buf) {
   int r = a->rank;
-  int64_t idx[ZRT_MAX_RANK];
-  memcpy(idx, lo, (size_t)r * sizeof *idx);
-  bool contiguous = a->stride[r - 1] == 1;
-  size_t run = contiguous ? (size_t)(hi[r - 1] - lo[r - 1] + 1) * a->elem : a->elem;
+  int64_t idx[ZRT_MAX_RANK], first[ZRT_MAX_RANK], last[ZRT_MAX_RANK], step[ZRT_MAX_RANK];
+  for (int k = 0; k < r; k++) {
+    first[k] = idx[k] = zrt_array_first(like, k, lo[k]);
+    last[k] = zrt_array_last(like, k, hi[k]);
+    step[k] = like->step[k] > 1 ? like->step[k] : 1;
+    if (first[k] > last[k])
+      return 0;
+  }
+  /* a row of the box is one run of cells when a's cells follow like's indices one to one */
+  bool contiguous = a->stride[r - 1] == 1 && (a->step[r - 1] > 1 ? a->step[r - 1] : 1) == step[r - 1];
+  size_t run = contiguous ? (size_t)((last[r - 1] - first[r - 1]) / step[r - 1] + 1) * a->elem : a->elem;
   size_t moved = 0;
   for (;;) {
     int64_t off = 0;
     for (int k = 0; k < r; k++)
-      off += idx[k] * a->stride[k];
+      off += zrt_array_cell(a, k, idx[k]) * a->stride[k];
     char *p = a->origin + off * (int64_t)a->elem;
     if (to_buf)
       memcpy(buf + moved, p, run);
@@ -368,9 +416,9 @@ size_t zrt_copy_box(const zrt_array *a, const int64_t *lo, const int64_t *hi, ch
     moved += run;
     int k = contiguous ? r - 2 : r - 1;
     for (; k >= 0; k--) {
-      if (++idx[k] <= hi[k])
+      if ((idx[k] += step[k]) <= last[k])
         break;
-      idx[k] = lo[k];
+      idx[k] = first[k];
     }
     if (k < 0)
       return moved;

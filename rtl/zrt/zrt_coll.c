@@ -303,14 +303,6 @@ static bool owned_part(const zrt_array *a, const zrt_region *c, int proc, int64_
   return true;
 }
 
-/* Number of elements of the box [lo, hi]. */
-static size_t box_elems(int rank, const int64_t *lo, const int64_t *hi) {
-  size_t n = 1;
-  for (int k = 0; k < rank; k++)
-    n *= (size_t)(hi[k] - lo[k] + 1);
-  return n;
-}
-
 void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int line) {
   ZRT_COMM_SPAN_OUTPUT();
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
@@ -323,12 +315,12 @@ void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int l
   int64_t plo[ZRT_MAX_RANK], phi[ZRT_MAX_RANK];
   if (zrt_g.nprocs == 1 || !zrt_g.mpi) { /* a copy */
     if (owned_part(a, c, 0, plo, phi)) {
-      size_t n = box_elems(a->rank, plo, phi) * a->elem;
+      size_t n = zrt_box_elems(a, plo, phi) * a->elem;
       char *buf = malloc(n ? n : 1);
       if (!buf)
         zrt_error(line, "out of memory");
-      zrt_copy_box(a, plo, phi, buf, true);
-      zrt_copy_box(whole, plo, phi, buf, false);
+      zrt_copy_box(a, a, plo, phi, buf, true);
+      zrt_copy_box(whole, a, plo, phi, buf, false);
       free(buf);
     }
     return;
@@ -336,11 +328,11 @@ void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int l
   if (zrt_g.me != 0) {
     if (!owned_part(a, c, zrt_g.me, plo, phi))
       return;
-    size_t n = box_elems(a->rank, plo, phi) * a->elem;
+    size_t n = zrt_box_elems(a, plo, phi) * a->elem;
     char *buf = malloc(n ? n : 1);
     if (!buf)
       zrt_error(line, "out of memory");
-    zrt_copy_box(a, plo, phi, buf, true);
+    zrt_copy_box(a, a, plo, phi, buf, true);
     MPI_Request rq;
     MPI_Isend(buf, (int)n, MPI_BYTE, 0, GATHER_TAG, MPI_COMM_WORLD, &rq);
     zrt_wait(&rq);
@@ -350,18 +342,18 @@ void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int l
   for (int q = 0; q < zrt_g.nprocs; q++) {
     if (!owned_part(a, c, q, plo, phi))
       continue;
-    size_t n = box_elems(a->rank, plo, phi) * a->elem;
+    size_t n = zrt_box_elems(a, plo, phi) * a->elem;
     char *buf = malloc(n ? n : 1);
     if (!buf)
       zrt_error(line, "out of memory");
     if (q == 0) {
-      zrt_copy_box(a, plo, phi, buf, true);
+      zrt_copy_box(a, a, plo, phi, buf, true);
     } else {
       MPI_Request rq;
       MPI_Irecv(buf, (int)n, MPI_BYTE, q, GATHER_TAG, MPI_COMM_WORLD, &rq);
       zrt_wait(&rq);
     }
-    zrt_copy_box(whole, plo, phi, buf, false);
+    zrt_copy_box(whole, a, plo, phi, buf, false);
     free(buf);
   }
 }
@@ -510,6 +502,7 @@ void zrt_region_line(zrt_region *out, const zrt_region *c, unsigned mask) {
 /* A line assembly in flight: the boxes of the line's members and the bytes gathered. */
 struct zrt_line_assembly {
   zrt_array *whole;
+  zrt_array like;            /* the part's descriptor: which indices of a box it holds */
   int nmembers;
   int *counts, *displs;
   int64_t (*blo)[ZRT_MAX_RANK], (*bhi)[ZRT_MAX_RANK];
@@ -544,6 +537,7 @@ zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *pa
   /* the members of my line, in line order (zrt_line_allgather's key: row-major in the masked dims) */
   zrt_line_assembly *a = zrt_xmalloc(sizeof *a);
   a->whole = whole;
+  a->like = *part;
   a->nmembers = 1;
   for (int k = 0; k < r; k++)
     if (mask >> k & 1)
@@ -573,7 +567,7 @@ zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *pa
     a->has[j] = !empty;
     for (int k = 0; k < r && a->has[j]; k++)
       a->has[j] = part_range(c, k, co, &a->blo[j][k], &a->bhi[j][k]);
-    size_t bytes = a->has[j] ? box_elems(r, a->blo[j], a->bhi[j]) * part->elem : 0;
+    size_t bytes = a->has[j] ? zrt_box_elems(part, a->blo[j], a->bhi[j]) * part->elem : 0;
     a->counts[j] = (int)bytes;
     a->displs[j] = (int)total;
     total += bytes;
@@ -584,7 +578,7 @@ zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *pa
   a->mine = zrt_xmalloc(mine_bytes);
   a->rq = MPI_REQUEST_NULL;
   if (mine_bytes)
-    zrt_copy_box(part, a->blo[my_index], a->bhi[my_index], a->mine, true);
+    zrt_copy_box(part, part, a->blo[my_index], a->bhi[my_index], a->mine, true);
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || n == 1)
     memcpy(a->all, a->mine, mine_bytes);
   else
@@ -598,7 +592,7 @@ void zrt_line_assemble_end(zrt_line_assembly *a) {
     zrt_wait(&a->rq);
   for (int j = 0; j < a->nmembers; j++)
     if (a->has[j] && a->counts[j])
-      zrt_copy_box(a->whole, a->blo[j], a->bhi[j], a->all + a->displs[j], false);
+      zrt_copy_box(a->whole, &a->like, a->blo[j], a->bhi[j], a->all + a->displs[j], false);
   free(a->all);
   free(a->mine);
   free(a->counts);

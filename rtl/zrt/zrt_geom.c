@@ -138,10 +138,11 @@ static zg_box box_hull(const zg_box *a, const zg_box *b, int rank) {
   return r;
 }
 
-static size_t box_count(const zg_box *b, int rank) {
+/* The elements of array a in box b: the indices of its strides only (section 15.3). */
+static size_t box_count(const zg_box *b, const zrt_array *a) {
   size_t n = 1;
-  for (int k = 0; k < rank; k++)
-    n *= (size_t)(b->hi[k] - b->lo[k] + 1);
+  for (int k = 0; k < a->rank; k++)
+    n *= (size_t)zrt_array_count(a, k, b->lo[k], b->hi[k]);
   return n;
 }
 
@@ -180,8 +181,11 @@ static bool needed_box(const zg_grid *grids, const zrt_region *c, const zg_item 
       b->lo[k] = b->hi[k] = 0;
       continue;
     }
-    int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
-    int64_t lo = first > own.lo[k] ? first : own.lo[k], hi = last < own.hi[k] ? last : own.hi[k];
+    /* c's first and last index in the part (of a strided c: indices of its stride) */
+    int64_t first = zrt_region_first(c, k, c->lo[k] > own.lo[k] ? c->lo[k] : own.lo[k]), last = zrt_region_last(c, k);
+    int64_t hi = last < own.hi[k] ? last : own.hi[k], lo = first;
+    if (hi < last)
+      hi -= (((hi - c->align[k]) % c->stride[k]) + c->stride[k]) % c->stride[k];
     if (lo > hi)
       return false;
     b->lo[k] = lo + it->d[k];
@@ -221,7 +225,7 @@ static void merge_boxes(const zg_item *items, zg_pair *pe) {
         if (items[pe->item[j]].a != a || !same_off(pe, i, j, a->rank))
           continue;
         zg_box h = box_hull(&pe->boxes[i], &pe->boxes[j], a->rank);
-        size_t ni = box_count(&pe->boxes[i], a->rank), nj = box_count(&pe->boxes[j], a->rank), nh = box_count(&h, a->rank);
+        size_t ni = box_count(&pe->boxes[i], a), nj = box_count(&pe->boxes[j], a), nh = box_count(&h, a);
         if (nh > ni + nj)
           continue;
         pe->bytes = pe->bytes - (ni + nj) * a->elem + nh * a->elem;
@@ -243,7 +247,7 @@ static void add_part(zg_pair *out, int i, const zg_box *b, const int64_t *off, c
   for (int k = 0; k < ZRT_MAX_RANK; k++)
     out->off[out->nboxes][k] = off && k < a->rank ? off[k] : 0;
   out->nboxes++;
-  out->bytes += box_count(b, a->rank) * a->elem;
+  out->bytes += box_count(b, a) * a->elem;
 }
 
 /* The most pieces a wrapped dimension's ghost cells are cut into (extents smaller than the shift
@@ -343,4 +347,28 @@ int zg_gather_step(int P, int me, bool flat, int s, size_t n, zg_gather_msg *msg
   int cnt = dist < P - dist ? dist : P - dist;
   msgs[0] = (zg_gather_msg){(me + dist) % P, (me - dist + P) % P, (size_t)dist * n, (size_t)cnt * n};
   return 1;
+}
+
+/* ---- compact storage of strided arrays ---- */
+
+/* The inverse of odd m modulo 2^64 (Newton's iteration doubles the correct bits each step). */
+static uint64_t odd_inverse(uint64_t m) {
+  uint64_t x = m; /* correct to 3 bits: m * m == 1 (mod 8) */
+  for (int i = 0; i < 5; i++)
+    x *= 2 - m * x;
+  return x;
+}
+
+void zrt_array_set_steps(zrt_array *a, int rank, const zrt_region *decl) {
+  for (int k = 0; k < ZRT_MAX_RANK; k++) {
+    int64_t s = decl && k < rank && k < decl->rank && !((decl->flood | a->flood) >> k & 1) && decl->stride[k] > 1
+                    ? decl->stride[k] : 1;
+    a->step[k] = s;
+    a->phase[k] = s > 1 ? ((decl->align[k] % s) + s) % s : 0;
+    int shift = 0;
+    while (!(s >> shift & 1))
+      shift++;
+    a->shift[k] = shift;
+    a->inv[k] = odd_inverse((uint64_t)(s >> shift));
+  }
 }

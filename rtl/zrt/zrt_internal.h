@@ -105,10 +105,13 @@ bool zrt_grid_of(int rank, int *dims, int *coords);
  * grid is needed on several processes before zrt_distribute. */
 const zg_grid *zrt_grids_for(int rank);
 
-/* Copy the index box [lo, hi] of a (inside its allocation) to the contiguous buffer buf in
- * row-major order (to_buf), or from buf into a; rows of the last dimension move with one memcpy.
- * Returns the bytes moved. */
-size_t zrt_copy_box(const zrt_array *a, const int64_t *lo, const int64_t *hi, char *buf, bool to_buf);
+/* Copy the indices of box [lo, hi] that array like holds (its strided indices, section 15.3; like
+ * may be a itself) from a (inside its allocation) to the contiguous buffer buf in row-major order
+ * (to_buf), or from buf into a; rows of the last dimension move with one memcpy where a's cells
+ * follow like's indices. Returns the bytes moved; zrt_box_elems is their number of elements. */
+size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
+                    bool to_buf);
+size_t zrt_box_elems(const zrt_array *like, const int64_t *lo, const int64_t *hi);
 
 /* Default fluff: the allocation extends this many cells beyond a process's block. */
 #define ZRT_DEFAULT_FLUFF 8
@@ -168,6 +171,10 @@ void zrt_stats_timer_reset(void);
 void zrt_stats_timer_check(void);
 /* AZ_STATS=1: the table of communication time and volume (collective; process 0 prints). */
 void zrt_comm_stats_print(FILE *out);
+/* zrt_array.c: the most bytes of parallel arrays (variables and temporaries) this process held at
+ * once; AZ_STATS=1 prints it for all processes (collective; process 0 prints). */
+size_t zrt_array_peak_bytes(void);
+void zrt_array_stats_print(FILE *out);
 
 /* ---- errors (zrt_error.c) ---- */
 

@@ -5,6 +5,7 @@
 #define AZC_ZRT_REGION_H
 #include <stdint.h>
 #include "zrt.h"
+#include "zrt_ops.h"
 
 typedef struct zrt_region {
   int rank;
@@ -145,9 +146,41 @@ static inline int zrt_region_line_dim(const zrt_region *r) {
   return 0;
 }
 
+/* ---- the indices a compactly stored array holds (section 15.3; dense: every index) ---- */
+
+/* True if index i is one of the strided indices of dimension k of a. */
+static inline bool zrt_array_holds(const zrt_array *a, int k, int64_t i) {
+  return a->step[k] <= 1 || ((i - a->phase[k]) % a->step[k]) == 0;
+}
+/* The first strided index of dimension k of a at or above i / the last at or below i. */
+static inline int64_t zrt_array_first(const zrt_array *a, int k, int64_t i) {
+  int64_t s = a->step[k];
+  return s <= 1 ? i : i + (((a->phase[k] - i) % s) + s) % s;
+}
+static inline int64_t zrt_array_last(const zrt_array *a, int k, int64_t i) {
+  int64_t s = a->step[k];
+  return s <= 1 ? i : i - (((i - a->phase[k]) % s) + s) % s;
+}
+/* The number of strided indices of dimension k of a in [lo, hi]. */
+static inline int64_t zrt_array_count(const zrt_array *a, int k, int64_t lo, int64_t hi) {
+  int64_t first = zrt_array_first(a, k, lo), last = zrt_array_last(a, k, hi);
+  if (last < first) return 0;
+  return a->step[k] <= 1 ? last - first + 1 : (last - first) / a->step[k] + 1;
+}
+
+/* The storage bound of a dimension of declared region d below (hi: above) it with a border of b
+ * indices: a strided dimension's border continues its stride, ceil(b / stride) cells (section 15.3). */
+static inline int64_t zrt_border_bound(zrt_region d, int k, int64_t b, bool hi) {
+  int64_t s = (d.flood >> k & 1) ? 1 : d.stride[k];
+  if (s <= 1) return hi ? d.hi[k] + b : d.lo[k] - b;
+  int64_t span = (b + s - 1) / s * s;
+  return hi ? zrt_region_last(&d, k) + span : zrt_region_first(&d, k, d.lo[k]) - span;
+}
+
 /* True if every index of region c, shifted by d (NULL: no shift), lies in a's storage region
  * (section 5.8): flood dimensions of a contain every index, a flood dimension of c ("any index",
- * section 6.8) only a flood dimension, and an empty region accesses nothing. */
+ * section 6.8) only a flood dimension, and an empty region accesses nothing. A strided array holds
+ * only its strided indices: c's must keep their remainder modulo the stride (section 15.3). */
 static inline bool zrt_contains(const zrt_region *c, const zrt_array *a, const int64_t *d) {
   for (int k = 0; k < c->rank; k++)
     if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return true;
@@ -156,13 +189,29 @@ static inline bool zrt_contains(const zrt_region *c, const zrt_array *a, const i
     if (c->flood >> k & 1) return false;
     int64_t lo = zrt_region_first(c, k, c->lo[k]) + (d ? d[k] : 0), hi = zrt_region_last(c, k) + (d ? d[k] : 0);
     if (lo < a->slo[k] || hi > a->shi[k]) return false;
+    if (!zrt_array_holds(a, k, lo) || (hi > lo && c->stride[k] % (a->step[k] > 1 ? a->step[k] : 1) != 0)) return false;
+  }
+  return true;
+}
+
+/* True if A@^d under region c reads only indices a holds: where a's declared region is strided,
+ * every wrapped index of c + d must keep the remainder modulo the stride (section 6.5, R3). The
+ * indices of c are checked one dimension at a time. */
+static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a, const int64_t *d) {
+  for (int k = 0; k < c->rank; k++)
+    if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return true;
+  for (int k = 0; k < c->rank && k < a->rank; k++) {
+    if ((a->flood >> k & 1) || (c->flood >> k & 1) || a->step[k] <= 1) continue;
+    int64_t last = zrt_region_last(c, k);
+    for (int64_t i = zrt_region_first(c, k, c->lo[k]); i <= last; i += c->stride[k])
+      if (!zrt_array_holds(a, k, zrt_wrap(i + d[k], a->dlo[k], a->dhi[k]))) return false;
   }
   return true;
 }
 
 /* True if region c lies inside a's declared region (or is empty): where a wrap-around shift of a
  * is served by ghost cells. */
-static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a) {
+static inline bool zrt_inside_declared(const zrt_region *c, const zrt_array *a) {
   for (int k = 0; k < c->rank; k++)
     if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return true;
   for (int k = 0; k < c->rank && k < a->rank; k++) {

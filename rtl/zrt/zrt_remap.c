@@ -111,7 +111,7 @@ static void copy_lists(const zrt_array *a, const remap_peer *pe, bool use_src, c
   for (;;) {
     int64_t off = 0;
     for (int k = 0; k < r; k++)
-      off += (use_src ? pe->dims[k].src : pe->dims[k].dst)[at[k]] * a->stride[k];
+      off += zrt_array_cell(a, k, (use_src ? pe->dims[k].src : pe->dims[k].dst)[at[k]]) * a->stride[k];
     char *p = a->origin + off * (int64_t)a->elem;
     if (to_buf)
       memcpy(buf + moved, p, a->elem);

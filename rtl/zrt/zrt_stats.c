@@ -5,7 +5,8 @@
  * is not counted twice. The operations (a transfer, a gather, a remap) count the messages and bytes
  * they send; the transfers' counts are zrt_xfer.c's own. Everything is kept for the whole run and
  * for the timed part, from the last ResetTimer to the CheckTimer after it, so that the numbers
- * match a program's "loop seconds". At the end (zrt_exit) process 0 prints the table. With
+ * match a program's "loop seconds". At the end (zrt_exit) process 0 prints the table, and the peak
+ * storage of parallel arrays (zrt_array_peak_bytes: a strided array counts its cells only). With
  * AZ_STATS unset a span costs one test of a flag. */
 #include "zrt_internal.h"
 #include <stdlib.h>
@@ -227,4 +228,20 @@ void zrt_comm_stats_print(FILE *out) {
   }
   free(secs[0]);
   free(secs[1]);
+}
+
+void zrt_array_stats_print(FILE *out) {
+  uint64_t mine[2] = {zrt_array_peak_bytes(), 0}, sum[2] = {mine[0], 0}, most = mine[0];
+  if (zrt_g.nprocs > 1 && zrt_g.mpi) {
+    MPI_Request rq;
+    MPI_Ireduce(mine, sum, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+    zrt_wait(&rq);
+    MPI_Ireduce(mine, &most, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD, &rq);
+    zrt_wait(&rq);
+  }
+  if (zrt_g.me == 0) {
+    fprintf(out, "AZ_STATS: parallel arrays: peak storage %llu bytes (all processes), %llu bytes (the largest process)\n",
+            (unsigned long long)sum[0], (unsigned long long)most);
+    fflush(out);
+  }
 }

@@ -1,7 +1,10 @@
 /* zrt_timer.c - ResetTimer and CheckTimer (section 8.2): one program timer; every process
- * returns the largest value over all processes. */
+ * returns the largest value over all processes. The timer type of section 15.6: ClearTimer,
+ * StartTimer, StopTimer and ReadTimer on stopwatches the program holds, on the same clock. */
 #include "zrt_internal.h"
 #include <time.h>
+
+int zrt_elementwise;
 
 static bool timer_started;
 static double timer_start;
@@ -15,7 +18,7 @@ static double now(void) {
 
 /* The largest v over all processes. */
 static double max_over_processes(double v) {
-  if (zrt_g.nprocs == 1 || !zrt_g.mpi)
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || zrt_elementwise > 0)
     return v;
   double max = v;
   MPI_Request rq;
@@ -37,4 +40,40 @@ double zrt_check_timer(void) {
   double elapsed = timer_started ? now() - timer_start : 0.0;
   zrt_stats_timer_check();
   return max_over_processes(elapsed);
+}
+
+void zrt_clear_timer(zrt_timer *t) {
+  t->total = 0.0;
+  t->start = 0.0;
+  t->running = 0;
+}
+
+/* Every process waits for all the others. */
+static void synchronize(void) {
+  if (zrt_g.nprocs == 1 || !zrt_g.mpi || zrt_elementwise > 0)
+    return;
+  MPI_Request rq;
+  MPI_Ibarrier(MPI_COMM_WORLD, &rq);
+  zrt_wait(&rq);
+}
+
+void zrt_start_timer(zrt_timer *t, int64_t sync) {
+  if (sync != 0)
+    synchronize();
+  if (t->running)
+    return;
+  t->running = 1;
+  t->start = now();
+}
+
+void zrt_stop_timer(zrt_timer *t) {
+  if (!t->running)
+    return;
+  t->total += now() - t->start;
+  t->running = 0;
+}
+
+double zrt_read_timer(zrt_timer t, zrt_bool free_timer) {
+  double v = t.total + (t.running ? now() - t.start : 0.0);
+  return free_timer ? v : max_over_processes(v);
 }

@@ -136,13 +136,13 @@ static double now(void) { return timing ? MPI_Wtime() : 0.0; }
  * b + off (where a wrap-around item's values are), on the receiver's at b; returns the bytes. */
 static size_t copy_peer_box(const xfer_peer *pe, int b, const zrt_array *a, char *buf, bool to_buf) {
   if (!to_buf)
-    return zrt_copy_box(a, pe->boxes[b].lo, pe->boxes[b].hi, buf, false);
+    return zrt_copy_box(a, a, pe->boxes[b].lo, pe->boxes[b].hi, buf, false);
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
   for (int k = 0; k < a->rank; k++) {
     lo[k] = pe->boxes[b].lo[k] + pe->off[b][k];
     hi[k] = pe->boxes[b].hi[k] + pe->off[b][k];
   }
-  return zrt_copy_box(a, lo, hi, buf, true);
+  return zrt_copy_box(a, a, lo, hi, buf, true);
 }
 
 /* Pack (to_buf) or unpack all of pe's boxes through its buffer (or from); returns the bytes. */
@@ -418,7 +418,7 @@ static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bool ins
   int64_t dd[ZRT_MAX_RANK] = {0};
   if (a->allocated)
     memcpy(dd, d, (size_t)a->rank * sizeof *d);
-  if (a->allocated && wrap && inside && !zrt_wrap_contains(&p->c, a))
+  if (a->allocated && wrap && inside && !zrt_inside_declared(&p->c, a))
     zrt_error(x->line, "internal error: transfer %d wraps around an array whose declared region does not hold its region", x->id);
   if (!a->allocated || (!wrap && !zrt_contains(&p->c, a, dd))) {
     p->skip = true;  /* the same on every process: all skip */
@@ -727,24 +727,26 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
   if (zrt_g.nprocs == 1 || !p || p->skip || p->nrecvs == 0 || !zrt_grid_of(r, dims, coords))
     return 1;
   int64_t ilo[ZRT_MAX_RANK], ihi[ZRT_MAX_RANK];
-  bool cut = false;
+  bool cut = false, whole = false;
   for (int k = 0; k < r; k++) {
     ilo[k] = mine.lo[k];
     ihi[k] = mine.hi[k];
     if (mine.lo[k] > mine.hi[k])
       return 1; /* I own nothing of it */
-    if ((c->flood >> k & 1) || c->stride[k] != 1)
-      return 1; /* kept simple: no overlap over flood or strided dimensions */
+    whole |= (c->flood >> k & 1) || c->stride[k] != 1;
+  }
+  for (int k = 0; k < r && !whole; k++) {
     int64_t blo, bhi;
     if (!zrt_my_block(r, k, &blo, &bhi))
       return 1;
     interior(p, r, k, blo, bhi, &ilo[k], &ihi[k]);
     cut |= ilo[k] != mine.lo[k] || ihi[k] != mine.hi[k];
   }
-  if (!cut)
+  if (!cut && !whole)
     return 1;
+  /* kept simple: no overlap over flood or strided dimensions, where all of it waits */
   for (int k = 0; k < r; k++)
-    if (ilo[k] > ihi[k]) { /* no interior: all of it waits */
+    if (whole || ilo[k] > ihi[k]) { /* no interior: all of it waits */
       parts[0].lo[0] = 1;
       parts[0].hi[0] = 0;
       parts[1] = mine;

@@ -1,0 +1,86 @@
+/* emit_strided.c - arrays over strided declared regions in the C writer (section 15.3). Such an
+ * array holds one cell per strided index (rtl/zrt: zrt_array.step, phase); its elements are
+ * addressed through zrt_cell, an exact division without a divide. Which arrays need that is
+ * decided here, once: a variable whose declared region may be strided, and a parameter that may
+ * be bound to one. Every other array keeps the plain index arithmetic. */
+#include <stdlib.h>
+#include <string.h>
+#include "emit_internal.h"
+
+/* True if a declared region may have a stride other than 1 (known or only at run time). */
+static bool region_may_stride(const Region *r) {
+  if (!r) return false;
+  if (r->strided || r->desig || r->per_element || r->dynamic) return true;
+  for (int k = 0; k < r->rank; k++)
+    if (r->dims[k].stride > 1) return true;
+  return false;
+}
+
+/* True if sym is a parameter with a blank region: its arguments decide. */
+static bool blank_param(const Symbol *sym) {
+  const Type *t = sema_parallel_type(sym);
+  return sym->kind == SYM_PARAM && t && !t->region;
+}
+
+/* Mark the blank-region parameters bound to arrays that may be strided; true if any changed. */
+static bool propagate(const ProcInfo *info) {
+  bool changed = false;
+  for (int i = 0; info && i < info->bindings.len; i++) {
+    const ParamBinding *b = info->bindings.items[i];
+    if (!b->callee || !b->callee->proc || b->param < 0 || b->param >= b->callee->proc->nparams || !b->arg) continue;
+    Symbol *p = b->callee->proc->params[b->param].sym;
+    if (p && blank_param(p) && !p->may_stride && b->arg->may_stride) changed = p->may_stride = true;
+  }
+  return changed;
+}
+
+/* Mark one procedure's parameters, or a global, by its declared region. */
+static void mark_declared(Symbol *sym) {
+  const Type *t = sym ? sema_parallel_type(sym) : NULL;
+  if (t) sym->may_stride = region_may_stride(t->region);
+}
+
+void strided_analyse(Sema *S) {
+  for (int i = 0; i < S->prog->decls.len; i++) {
+    Decl *d = S->prog->decls.items[i];
+    for (int j = 0; d->kind == D_VAR && d->syms && j < d->nnames; j++) mark_declared(d->syms[j]);
+  }
+  for (int i = 0; i < S->procs.len; i++) {
+    Proc *p = ((Symbol *)S->procs.items[i])->proc;
+    for (int j = 0; p && j < p->nparams; j++) mark_declared(p->params[j].sym);
+    for (int j = 0; p && j < p->nlocals; j++)
+      for (int n = 0; p->locals[j]->syms && n < p->locals[j]->nnames; n++) mark_declared(p->locals[j]->syms[n]);
+  }
+  bool changed = true;
+  while (changed) {
+    changed = propagate(S->elab_info);
+    for (int i = 0; i < S->procs.len; i++) changed |= propagate(((Symbol *)S->procs.items[i])->info);
+  }
+}
+
+bool cover_may_stride(const Emitter *E) { return !E->cover_sem || region_may_stride(E->cover_sem); }
+
+const char *strided_cell(Emitter *E, const Symbol *arr, const char *a, int k, const char *pos, bool hoisted) {
+  if (!arr->may_stride) return pos;
+  if (hoisted) return arena_printf(E->arena, "zrt_cell(%s, zph_%s_%d, zsh_%s_%d, zmi_%s_%d)", pos, arr->name, k, arr->name, k, arr->name, k);
+  return arena_printf(E->arena, "zrt_array_cell(&%s, %d, %s)", a, k, pos);
+}
+
+const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank) {
+  if (!arr->may_stride) return "";
+  Buf b = {0};
+  for (int k = 0; k < rank; k++)
+    buf_printf(&b, " const int64_t zph_%s_%d = %s.phase[%d]; const int zsh_%s_%d = %s.shift[%d]; const uint64_t zmi_%s_%d = %s.inv[%d];"
+                   " (void)zph_%s_%d; (void)zsh_%s_%d; (void)zmi_%s_%d;",
+              arr->name, k, a, k, arr->name, k, a, k, arr->name, k, a, k, arr->name, k, arr->name, k, arr->name, k);
+  const char *r = arena_strdup(E->arena, b.data ? b.data : "");
+  free(b.data);
+  return r;
+}
+
+const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const char *ix, const char *shift) {
+  if (!arr->may_stride || !E->in_loops || E->counted_dim != k || strcmp(ix, index_names[k])) return NULL;
+  const char *n = arr->name;
+  return arena_printf(E->arena, "(zrt_cell(zcf%d%s, zph_%s_%d, zsh_%s_%d, zmi_%s_%d) + zct%d * zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d))",
+                      k, shift, n, k, n, k, n, k, k, k, n, k, n, k);
+}
