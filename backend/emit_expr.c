@@ -398,12 +398,16 @@ static const char *emit_shifted_designator(Emitter *E, Expr *d, const int64_t *d
   return "0";
 }
 
+/* A@d or A@^d read in place: A@^d wraps its index into A's declared region, unless ghost cells
+ * hold the wrapped elements beyond that region (IC_WRAP_GHOST). */
 static const char *emit_shift(Emitter *E, Expr *e) {
   int64_t d[MAX_RANK] = {0};
   int rank;
   bool known;
   sema_dir(E->S, e->dir, &rank, d, &known);
-  return emit_shifted_designator(E, e->base, known ? d : NULL, known ? NULL : e->dir, e->wrap);
+  const IrComm *c = e->wrap ? comm_at(E, e) : NULL;
+  bool wrap = e->wrap && !(c && c->kind == IC_WRAP_GHOST);
+  return emit_shifted_designator(E, e->base, known ? d : NULL, known ? NULL : e->dir, wrap);
 }
 
 /* Subscript of an indexed array (also an element of a parallel array of indexed arrays): the

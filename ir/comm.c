@@ -92,6 +92,7 @@ const char *ir_comm_kind_name(IrCommKind kind) {
       [IC_GATHER_BEGIN] = "begin gather", [IC_GATHER_END] = "end gather", [IC_GATHER_DEFER] = "defer gather",
       [IC_GATHER_FLUSH] = "flush the deferred gathers", [IC_LINE] = "combine along grid lines",
       [IC_LINE_BEGIN] = "begin along grid lines", [IC_LINE_END] = "end along grid lines", [IC_WRAP] = "wrap remap",
+      [IC_WRAP_GHOST] = "wrap-around read from the ghost cells of transfer",
       [IC_PATTERN_BEGIN] = "begin pattern", [IC_PATTERN_END] = "end pattern", [IC_PATTERN_LEAVE] = "leave pattern",
   };
   return names[kind];
