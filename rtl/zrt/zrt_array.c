@@ -58,9 +58,10 @@ static int64_t pad_unit(size_t elem) {
   return (int64_t)(ROW_ALIGN / a);
 }
 
-/* The cells of dimension k of a from held index lo to held index hi. */
+/* The cells of dimension k of a from held index lo to held index hi (0 when hi < lo: the cell of an
+ * index off the stride, such as those of an empty array, means nothing). */
 static int64_t cells(const zrt_array *a, int k, int64_t lo, int64_t hi) {
-  return zrt_array_cell(a, k, hi) - zrt_array_cell(a, k, lo) + 1;
+  return hi < lo ? 0 : zrt_array_cell(a, k, hi) - zrt_array_cell(a, k, lo) + 1;
 }
 
 /* Elements per row of a (the last dimension's extent n): padded to a whole number of units of
