@@ -361,8 +361,10 @@ static const char *emit_call(Emitter *E, Expr *e) {
   buf_add(&b, ")");
   const char *r = arena_strdup(E->arena, b.data);
   free(b.data);
-  if (E->idx && f->info && f->info->per_process && f->result) /* elementwise: per process, not collective */
+  if (E->idx && f->info && f->info->per_process) { /* elementwise (also a user reduction's accumulate): per process */
+    if (!f->result) return arena_printf(E->arena, "({ zrt_elementwise++; %s; zrt_elementwise--; })", r);
     r = arena_printf(E->arena, "({ zrt_elementwise++; %s zew = %s; zrt_elementwise--; zew; })", emit_ctype(E, f->result), r);
+  }
   return r;
 }
 
