@@ -15,6 +15,8 @@ static const char *xfer_name(Emitter *E, const IrTransfer *t) {
   return x;
 }
 
+const char *emit_xfer_name(Emitter *E, const IrTransfer *t) { return xfer_name(E, t); }
+
 /* zrt_xfer_begin and zrt_xfer_add for every item of transfer t, under region c. */
 static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const char *c) {
   emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);
@@ -22,7 +24,7 @@ static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const 
     IrShift *sh = t->items.items[i];
     Buf d = {0};
     for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
-    emit_line(E, "zrt_xfer_add(&%s, &%s, (int64_t[]){%s});", x, emit_sym(E, sh->array), d.data);
+    emit_line(E, "zrt_xfer_add%s(&%s, &%s, (int64_t[]){%s});", sh->wrap ? "_wrap" : "", x, emit_sym(E, sh->array), d.data);
     free(d.data);
   }
 }

@@ -7,9 +7,20 @@
 #include <string.h>
 #include "emit_internal.h"
 
+/* The widest of a and b, at most most. */
+static int64_t fluff_of(int64_t a, int64_t b, int64_t most) {
+  int64_t w = a > b ? a : b;
+  return w < most ? w : most;
+}
+
 /* The storage region of array sym (of declared region C expression `decl`) as C array initializers
- * lo and hi, and the fluff its transfers read, flo and fhi. */
-static void storage_bounds(const Symbol *sym, int rank, const char *decl, Buf *lo, Buf *hi, Buf *flo, Buf *fhi) {
+ * lo and hi, the fluff its transfers read, flo and fhi, and the ghost cells beyond the storage
+ * region its wrap-around transfers read, wlo and whi (all zero: none, and true returned). */
+static bool storage_bounds(const IrProgram *ir, const Symbol *sym, int rank, const char *decl, Buf *lo, Buf *hi,
+                           Buf *flo, Buf *fhi, Buf *wlo, Buf *whi) {
+  int64_t wl[MAX_RANK], wh[MAX_RANK];
+  bool none = true;
+  ir_wrap_ghosts(ir, sym, wl, wh);
   for (int k = 0; k < rank; k++) {
     if (sym->may_stride) { /* the border continues the stride (section 15.3) */
       buf_printf(lo, "%szrt_border_bound(%s, %d, %d, false)", k ? ", " : "", decl, k, sym->border_lo[k]);
@@ -19,51 +30,60 @@ static void storage_bounds(const Symbol *sym, int rank, const char *decl, Buf *l
       buf_printf(hi, "%s%s.hi[%d] + %d", k ? ", " : "", decl, k, sym->border_hi[k]);
     }
     /* fluff: as far as the program's ghost-cell transfers read (the border widths are the
-     * widest shifts of the array, through parameters too); wider shifts use remaps */
-    buf_printf(flo, "%s%d", k ? ", " : "", sym->border_lo[k] < IR_FLUFF ? sym->border_lo[k] : IR_FLUFF);
-    buf_printf(fhi, "%s%d", k ? ", " : "", sym->border_hi[k] < IR_FLUFF ? sym->border_hi[k] : IR_FLUFF);
+     * widest shifts of the array, through parameters too; wrap-around ones are apart); wider
+     * shifts use remaps. IR_FLUFF cells: of a strided array, IR_FLUFF strides */
+    int64_t most = ir_fluff(sym, k);
+    buf_printf(flo, "%s%lld", k ? ", " : "", (long long)fluff_of(sym->border_lo[k], wl[k], most));
+    buf_printf(fhi, "%s%lld", k ? ", " : "", (long long)fluff_of(sym->border_hi[k], wh[k], most));
+    buf_printf(wlo, "%s%lld", k ? ", " : "", (long long)wl[k]);
+    buf_printf(whi, "%s%lld", k ? ", " : "", (long long)wh[k]);
+    none &= wl[k] == 0 && wh[k] == 0;
   }
+  return none;
 }
 
 /* Allocate the parallel array a (C lvalue) of type t, with the borders of sym, over declared region
- * decl; in the shape of array `shape` when not NULL. */
+ * decl; in the shape of array `shape` when not NULL (passes/copy_elim.c: to exchange storage with
+ * it). An array that may be strided holds one cell per strided index (section 15.3); one with
+ * wrap-around transfers has ghost cells beyond its storage region for them. */
 static void alloc_storage(Emitter *E, const char *a, Type *t, Symbol *sym, Symbol *shape, const char *decl) {
-  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0};
-  storage_bounds(sym, t->rank, sym->may_stride ? "zd" : decl, &lo, &hi, &flo, &fhi);
+  Buf lo = {0}, hi = {0}, flo = {0}, fhi = {0}, alo = {0}, ahi = {0}, wlo = {0}, whi = {0};
+  const char *d = sym->may_stride ? "zd" : decl;
+  bool no_wrap = storage_bounds(E->ir, sym, t->rank, d, &lo, &hi, &flo, &fhi, &wlo, &whi);
   if (shape) {
-    free(flo.data);
-    free(fhi.data);
-    flo = fhi = (Buf){0};
-    storage_bounds(shape, t->rank, sym->may_stride ? "zd" : decl, &alo, &ahi, &flo, &fhi);
+    Buf *v[] = {&flo, &fhi, &wlo, &whi};
+    for (int i = 0; i < 4; i++) {
+      free(v[i]->data);
+      *v[i] = (Buf){0};
+    }
+    no_wrap = storage_bounds(E->ir, shape, t->rank, d, &alo, &ahi, &flo, &fhi, &wlo, &whi);
   }
   emit_line(E, "{");
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
   if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
-  if (sym->may_stride) /* one cell per strided index (section 15.3) */
+  if (sym->may_stride) /* one cell per strided index (section 15.3); no wrap-around items (comm_insert.c) */
     emit_line(E, "zrt_array_alloc_strided(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, &zd, %d);",
               a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
               sym->loc.line);
-  else
+  else if (no_wrap)
     emit_line(E, "zrt_array_alloc_fluff(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
               a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
               sym->loc.line);
+  else /* with ghost cells beyond the storage region for its wrap-around shifts */
+    emit_line(E, "zrt_array_alloc_ghosts(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, (int64_t[]){%s}, (int64_t[]){%s}, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              wlo.data, whi.data, sym->loc.line);
   emit_line(E, "for (int k = 0; k < %d; k++) {", t->rank);
   emit_line(E, "  %s.dlo[k] = zd.lo[k]; %s.dhi[k] = zd.hi[k];", a, a);
   emit_line(E, "  %s.slo[k] = ((int64_t[]){%s})[k]; %s.shi[k] = ((int64_t[]){%s})[k];", a, lo.data, a, hi.data);
   emit_line(E, "}");
   E->indent--;
   emit_line(E, "}");
-  free(lo.data);
-  free(hi.data);
-  free(flo.data);
-  free(fhi.data);
-  free(alo.data);
-  free(ahi.data);
+  Buf *all[] = {&lo, &hi, &flo, &fhi, &alo, &ahi, &wlo, &whi};
+  for (int i = 0; i < 8; i++) free(all[i]->data);
 }
 
-/* Allocate parallel array variable sym (of declared region C expression `decl`). An array that
- * may exchange storage with another (passes/copy_elim.c) is allocated in that one's shape. */
 void alloc_array(Emitter *E, Symbol *sym, const char *decl) {
   alloc_storage(E, emit_sym(E, sym), sym->type, sym, ir_storage_shape(E->ir, sym), decl);
 }

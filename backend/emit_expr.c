@@ -361,8 +361,10 @@ static const char *emit_call(Emitter *E, Expr *e) {
   buf_add(&b, ")");
   const char *r = arena_strdup(E->arena, b.data);
   free(b.data);
-  if (E->idx && f->info && f->info->per_process && f->result) /* elementwise: per process, not collective */
+  if (E->idx && f->info && f->info->per_process) { /* elementwise (also a user reduction's accumulate): per process */
+    if (!f->result) return arena_printf(E->arena, "({ zrt_elementwise++; %s; zrt_elementwise--; })", r);
     r = arena_printf(E->arena, "({ zrt_elementwise++; %s zew = %s; zrt_elementwise--; zew; })", emit_ctype(E, f->result), r);
+  }
   return r;
 }
 
@@ -398,12 +400,16 @@ static const char *emit_shifted_designator(Emitter *E, Expr *d, const int64_t *d
   return "0";
 }
 
+/* A@d or A@^d read in place: A@^d wraps its index into A's declared region, unless ghost cells
+ * hold the wrapped elements beyond that region (IC_WRAP_GHOST). */
 static const char *emit_shift(Emitter *E, Expr *e) {
   int64_t d[MAX_RANK] = {0};
   int rank;
   bool known;
   sema_dir(E->S, e->dir, &rank, d, &known);
-  return emit_shifted_designator(E, e->base, known ? d : NULL, known ? NULL : e->dir, e->wrap);
+  const IrComm *c = e->wrap ? comm_at(E, e) : NULL;
+  bool wrap = e->wrap && !(c && c->kind == IC_WRAP_GHOST);
+  return emit_shifted_designator(E, e->base, known ? d : NULL, known ? NULL : e->dir, wrap);
 }
 
 /* Subscript of an indexed array (also an element of a parallel array of indexed arrays): the

@@ -228,6 +228,8 @@ void hoist_ureduce(Emitter *E, Expr *e);
 
 /* The operation at e (IW_AT), or NULL. */
 const IrComm *comm_at(Emitter *E, const Expr *e);
+/* The C name of transfer t's zrt_xfer, declared at file scope on first use. */
+const char *emit_xfer_name(Emitter *E, const IrTransfer *t);
 /* Before root e: its remaps and transfer calls; the DN of the next loop nest; the SVs due at the
  * next hoist_reset. comm_after: those, and a DN no loop nest took. */
 void comm_before(Emitter *E, Expr *e);

@@ -121,11 +121,12 @@ static void describe(Play *pl, const IrTransfer *t) {
     }
     int64_t d[ZRT_MAX_RANK] = {0};
     memcpy(d, sh->d, (size_t)(sh->rank < ZRT_MAX_RANK ? sh->rank : ZRT_MAX_RANK) * sizeof *d);
-    if (!zrt_contains(&c, a, d)) { /* as zrt_xfer_add: the same on every process */
+    if (!sh->wrap && !zrt_contains(&c, a, d)) { /* as zrt_xfer_add: the same on every process */
       p->skip = true;
       continue;
     }
     items[n].a = a;
+    items[n].wrap = sh->wrap;
     memcpy(items[n++].d, d, sizeof d);
   }
   plan_peers(pl, p, &c, items, n);
@@ -231,7 +232,7 @@ static void play_op(Play *pl, const IrComm *c) {
     break;
   }
   case IC_XFER_ELSEWHERE: case IC_GATHER_OPEN: case IC_GATHER_PUT: case IC_PATTERN_BEGIN: case IC_PATTERN_END:
-  case IC_PATTERN_LEAVE: break; /* no call */
+  case IC_PATTERN_LEAVE: case IC_WRAP_GHOST: break; /* no call */
   default: pl->why = arena_printf(pl->V->arena, "it has communication a pattern cannot hold (%s)", ir_comm_kind_name(c->kind));
   }
 }

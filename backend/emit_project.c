@@ -8,41 +8,27 @@
 #include <string.h>
 #include "emit_internal.h"
 
-/* The loops opened for a designator's blank subscripts: their number. */
-typedef struct Blanks {
-  int n;
-} Blanks;
-
-/* The C lvalue of designator e's element inside the loops opened for its blanks, and its type (the
- * type of the variable's part it reaches, not the projection's shape). */
-static const char *element(Emitter *E, Expr *e, Type **type, Blanks *b) {
+/* The C lvalue of designator e's element inside the loops opened for its blanks (counted in
+ * *loops), and its type: the type of the variable's part it reaches, not the projection's shape. */
+static const char *element(Emitter *E, Expr *e, Type **type, int *loops) {
+  *type = e->type;
   if (e->kind == EX_FIELD) {
     Type *rt;
-    const char *base = element(E, e->base, &rt, b);
+    const char *base = element(E, e->base, &rt, loops);
     for (int i = 0; i < rt->nfields; i++)
       if (!strcmp(rt->fields[i].name, e->name.name)) *type = rt->fields[i].type;
     return arena_printf(E->arena, "(%s).%s", base, emit_name(E, e->name.name));
   }
-  if (e->kind == EX_INDEX) {
-    Type *at;
-    const char *base = element(E, e->base, &at, b);
-    *type = at->elem;
-    if (e->nargs > 0) return emit_index_into(E, e, base, at);
-    const char *k = emit_fresh(E, "zk");
-    emit_line(E, "for (int64_t %s = 0; %s < %s; %s++) {", k, k, iarray_count_c(E, at, base), k);
-    E->indent++;
-    b->n++;
-    return arena_printf(E->arena, "((%s *)(%s).data)[%s]", emit_ctype(E, at->elem), base, k);
-  }
-  *type = e->type;
-  return emit_expr(E, e);
-}
-
-static void blanks_end(Emitter *E, const Blanks *b) {
-  for (int i = 0; i < b->n; i++) {
-    E->indent--;
-    emit_line(E, "}");
-  }
+  if (e->kind != EX_INDEX) return emit_expr(E, e);
+  Type *at;
+  const char *base = element(E, e->base, &at, loops);
+  *type = at->elem;
+  if (e->nargs > 0) return emit_index_into(E, e, base, at);
+  const char *k = emit_fresh(E, "zk");
+  emit_line(E, "for (int64_t %s = 0; %s < %s; %s++) {", k, k, iarray_count_c(E, at, base), k);
+  E->indent++;
+  ++*loops;
+  return arena_printf(E->arena, "((%s *)(%s).data)[%s]", emit_ctype(E, at->elem), base, k);
 }
 
 bool emit_is_projection(const Expr *e) { return e && e->type && e->type->kind == TY_ARRAY && e->projection; }
@@ -51,18 +37,16 @@ bool emit_is_elements(const Expr *e) {
   return emit_is_projection(e) || (e && e->type && e->type->kind == TY_ARRAY && e->kind == EX_INDEX && e->nargs == 0);
 }
 
-/* Open the loops over the elements of e (a projection or a whole array a[]); returns the C lvalue of
- * the element and sets its type. emit_elements_end closes them. */
 const char *emit_elements_begin(Emitter *E, Expr *e, Type **type, int *loops) {
-  Blanks b = {0};
-  const char *v = element(E, e, type, &b);
-  *loops = b.n;
-  return v;
+  *loops = 0;
+  return element(E, e, type, loops);
 }
 
 void emit_elements_end(Emitter *E, int loops) {
-  Blanks b = {loops};
-  blanks_end(E, &b);
+  for (int i = 0; i < loops; i++) {
+    E->indent--;
+    emit_line(E, "}");
+  }
 }
 
 /* C value v of type from as a value of type to (section 4.7, as in an assignment). */

@@ -1,6 +1,8 @@
 /* emit_wrap.c - wrap and reflect (section 7.8).
  * The checks of the direction and the operands' storage, then a remap within each array
- * (IC_WRAP), or a local copy where the program runs on one process only. */
+ * (IC_WRAP), or a local copy where the program runs on one process only. A wrap of whole arrays
+ * around their declared region is a periodic exchange into their border cells instead (the
+ * IC_WRAP's transfer), when the region wrapped around is the declared one at run time. */
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
@@ -20,6 +22,24 @@ static RegionSyn *outer_of(Emitter *E, Bracket *b) {
   while (rs && rs->kind == RX_BRACKET && rs->bracket->n == 1 && rs->bracket->items[0].kind == BI_REGION)
     rs = rs->bracket->items[0].region;
   return rs && rs->kind == RX_OF ? rs : NULL;
+}
+
+/* The border cells of transfer t's arrays filled from the other end of region zx by a ghost-cell
+ * transfer when zx is their declared region (zrt_wrap_by_ghosts, the same on every process); the
+ * remap that follows is the else branch. */
+static void wrap_by_ghosts(Emitter *E, const IrTransfer *t) {
+  const char *x = emit_xfer_name(E, t);
+  Buf cond = {0};
+  for (int i = 0; i < t->items.len; i++)
+    buf_printf(&cond, "%szrt_wrap_by_ghosts(&zx, &%s)", i ? " && " : "", emit_sym(E, ((IrShift *)t->items.items[i])->array));
+  emit_line(E, "if (%s) { /* transfer %d: a periodic exchange into the border cells */", cond.data, t->id);
+  free(cond.data);
+  emit_line(E, "  zrt_xfer_begin(&%s, &%s);", x, E->cover);
+  for (int i = 0; i < t->items.len; i++)
+    emit_line(E, "  zrt_xfer_fill_wrap(&%s, &%s);", x, emit_sym(E, ((IrShift *)t->items.items[i])->array));
+  emit_line(E, "  zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s); zrt_sv(&%s);", x, x, x, x);
+  emit_line(E, "} else {");
+  E->indent++;
 }
 
 void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
@@ -52,6 +72,7 @@ void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
     emit_line(E, "  zrt_error(%d, \"covering region is not inside the storage region of '%s'\");", st->loc.line, array_label(sym));
   }
   const IrComm *c = st->noperands ? comm_at(E, st->operands[0]) : NULL;
+  if (c && c->kind == IC_WRAP && c->t) wrap_by_ghosts(E, c->t);
   if (!st->noperands || (c && c->kind == IC_WRAP)) { /* a remap within each array, across processes (IC_WRAP) */
     emit_line(E, "zrt_map zmp = zrt_map_wrap(&zx, zd, %d);", st->reflect);
     for (int i = 0; i < st->noperands; i++) {
@@ -73,6 +94,10 @@ void emit_wrap(Emitter *E, Stmt *st, Bracket *region) {
       loops_end(E, rank);
     }
     hoist_reset(E);
+    if (c && c->t) {
+      E->indent--;
+      emit_line(E, "}");
+    }
     E->indent--;
     emit_line(E, "}");
     return;

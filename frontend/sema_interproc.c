@@ -609,7 +609,8 @@ static bool dim_outside(const Symbol *sym, const Type *pt, const Region *cover, 
   const RDim *s = &pt->region->dims[k], *c = &cover->dims[k];
   int64_t sf, sl, cf, cl, slo, shi, lo, hi, st = dim_stride(s);
   if (!dim_bounded(s) || !dim_bounded(c) || !dim_span(s, &sf, &sl) || !dim_span(c, &cf, &cl)) return false;
-  if (__builtin_add_overflow(cf, dk, &lo) || __builtin_add_overflow(cl, dk, &hi)) return false;
+  /* checked: a shift beyond the range of longint leaves any storage region */
+  if (__builtin_add_overflow(cf, dk, &lo) || __builtin_add_overflow(cl, dk, &hi)) return !wrapped;
   if (!wrapped) {
     if (__builtin_sub_overflow(sf, border_span(sym->border_lo[k], st), &slo)) slo = INT64_MIN;
     if (__builtin_add_overflow(sl, border_span(sym->border_hi[k], st), &shi)) shi = INT64_MAX;

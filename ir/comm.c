@@ -92,7 +92,28 @@ const char *ir_comm_kind_name(IrCommKind kind) {
       [IC_GATHER_BEGIN] = "begin gather", [IC_GATHER_END] = "end gather", [IC_GATHER_DEFER] = "defer gather",
       [IC_GATHER_FLUSH] = "flush the deferred gathers", [IC_LINE] = "combine along grid lines",
       [IC_LINE_BEGIN] = "begin along grid lines", [IC_LINE_END] = "end along grid lines", [IC_WRAP] = "wrap remap",
+      [IC_WRAP_GHOST] = "wrap-around read from the ghost cells of transfer",
       [IC_PATTERN_BEGIN] = "begin pattern", [IC_PATTERN_END] = "end pattern", [IC_PATTERN_LEAVE] = "leave pattern",
   };
   return names[kind];
+}
+
+/* The stride of dimension k of array's declared region as far as it is known at compile time (a
+ * 'by' whose direction is only known at run time can only make it a multiple of this). */
+static int64_t known_stride(const Symbol *array, int k) {
+  const Type *t = array ? sema_parallel_type(array) : NULL;
+  const Region *r = t ? t->region : NULL;
+  if (!r || r->error || k >= r->rank || r->dims[k].kind != DK_RANGE || r->dims[k].stride < 1) return 1;
+  return r->dims[k].stride;
+}
+
+int64_t ir_fluff(const Symbol *array, int k) {
+  int64_t s = known_stride(array, k);
+  return s > INT64_MAX / IR_FLUFF ? INT64_MAX : IR_FLUFF * s;
+}
+
+bool ir_shift_fits(const Symbol *array, int rank, const int64_t *d) {
+  for (int k = 0; k < rank; k++)
+    if (d[k] > ir_fluff(array, k) || d[k] < -ir_fluff(array, k)) return false;
+  return true;
 }

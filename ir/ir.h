@@ -28,6 +28,12 @@ typedef struct IrShift {      /* a shifted reference A@d or A@^d */
 
 /* Ghost cells every parallel array has around its block (rtl: ZRT_DEFAULT_FLUFF). */
 #define IR_FLUFF 8
+/* True if a shift of array by d (rank components, compile-time constants) stays within IR_FLUFF
+ * ghost cells in every dimension: cells of the array's storage, so that a strided array (section
+ * 15.3) whose declared region has a stride s known at compile time reaches IR_FLUFF * s indices.
+ * The fluff an array is allocated with (ir_fluff) follows the same count. */
+bool ir_shift_fits(const Symbol *array, int rank, const int64_t *d);
+int64_t ir_fluff(const Symbol *array, int k);
 /* The most items one transfer carries (rtl: XFER_MAX_ITEMS). */
 #define IR_MAX_XFER_ITEMS 16
 
@@ -88,6 +94,9 @@ typedef enum {
   IC_LINE_BEGIN,     /* the same begun, for the statement s := e */
   IC_LINE_END,       /* and ended: s's target is assigned */
   IC_WRAP,           /* wrap or reflect of operand e: remapped within its array */
+  IC_WRAP_GHOST,     /* the wrap-around read e (A@^d) is served by its transfer's ghost cells: it reads
+                      * A at the shifted index, where the ghost cells beyond A's declared region hold
+                      * the wrapped elements */
   IC_PATTERN_BEGIN,  /* an iteration of pattern loop `pattern` begins */
   IC_PATTERN_END,    /* and ends (after the body's continue point) */
   IC_PATTERN_LEAVE   /* after the loop, or at the procedure's exit (pattern 0): no iteration is open */
@@ -212,6 +221,8 @@ typedef struct IrProgram {
   int ntransfers;
   int npatterns;
   PtrVec gathers;           /* IrGather*, in id order */
+  PtrVec wrap_items;        /* IrShift*: the wrap-around items of transfers (comm_insert), whose ghost
+                             * cells lie beyond their arrays' declared regions */
   PtrVec storage_like;      /* Symbol* pairs (T, A): T is allocated with A's storage shape, so that
                              * the two can exchange storage (passes/copy_elim.c) */
   const char *one_process;  /* something the program uses that runs on one process only (yet), as
@@ -238,6 +249,11 @@ bool ir_stmt_names(const IrStmt *s, const Symbol *t);
 bool ir_write_only(const IrStmt *s, const Symbol *t);
 bool ir_reads_only_here(const Expr *e, const Symbol *sym);
 bool ir_only_assigned_outside(const IrProgram *ir, const IrList *body, int first, int last, const Symbol *t);
+/* The ghost cells beyond array t's declared region that wrap-around items read (IrProgram.wrap_items,
+ * of t or of an array it may exchange storage with), per dimension below (lo) and above (hi). */
+void ir_wrap_ghosts(const IrProgram *ir, const Symbol *t, int64_t *lo, int64_t *hi);
+/* True if transfer t's own items include the shifted read e. */
+bool ir_transfer_reads(const IrTransfer *t, const Expr *e);
 /* True if every index of parallel array sym has its own element: no flood dimension, where all
  * the indices of a dimension share one. */
 bool ir_distinct_elements(const Symbol *sym);

@@ -48,11 +48,11 @@ static void print_region(FILE *out, const IrProgram *ir, const Region *r) {
   fputc(']', out);
 }
 
-/* The items of transfer t: " A@[0,1] B@[1,0]". */
+/* The items of transfer t: " A@[0,1] B@[1,0] C@^[0,-1]" (wrap-around ones with @^). */
 static void print_items(FILE *out, const IrTransfer *t) {
   for (int j = 0; j < t->items.len; j++) {
     const IrShift *sh = t->items.items[j];
-    fprintf(out, " %s@[", sh->array->name);
+    fprintf(out, " %s%s[", sh->array->name, sh->wrap ? "@^" : "@");
     for (int k = 0; k < sh->rank; k++) fprintf(out, "%s%lld", k ? "," : "", (long long)sh->d[k]);
     fputc(']', out);
   }
@@ -102,7 +102,7 @@ static void print_members(FILE *out, const IrGather *g) {
 static void print_comm(FILE *out, const IrProgram *ir, const IrComm *c, int line, int depth) {
   fprintf(out, "%5d  %*s| %s", c->e ? c->e->loc.line : line, depth * 2, "", ir_comm_kind_name(c->kind));
   switch (c->kind) {
-  case IC_XFER_BEGIN: case IC_XFER_ONCE: case IC_XFER_DN: case IC_XFER_SV: case IC_XFER_ELSEWHERE:
+  case IC_XFER_BEGIN: case IC_XFER_ONCE: case IC_XFER_DN: case IC_XFER_SV: case IC_XFER_ELSEWHERE: case IC_WRAP_GHOST:
     fprintf(out, " %d", c->t->id);
     break;
   case IC_REMAP: print_quoted(out, ir, c->e); break;

@@ -1,6 +1,7 @@
 /* uses.c - where the program uses an array, for the passes that change how arrays are stored
  * (copy elimination, contraction): does a statement name it, only assign it, read it only at the
- * current index, and is it only ever assigned outside a given window of statements. */
+ * current index, and is it only ever assigned outside a given window of statements; and for its
+ * allocation, the ghost cells its wrap-around transfers need. */
 #include "ir.h"
 
 bool ir_names_sym(const Expr *e, const void *sym) { return e->kind == EX_NAME && e->sym == sym; }
@@ -76,4 +77,32 @@ bool ir_distinct_elements(const Symbol *sym) {
   for (int k = 0; k < t->rank; k++)
     if (t->region->dims[k].kind == DK_STAR) return false;
   return true;
+}
+
+/* True if arrays s and t are the same or may exchange storage (IrProgram.storage_like). */
+static bool same_storage(const IrProgram *ir, const Symbol *s, const Symbol *t) {
+  if (s == t) return true;
+  for (int i = 0; i + 1 < ir->storage_like.len; i += 2) {
+    const void *x = ir->storage_like.items[i], *y = ir->storage_like.items[i + 1];
+    if ((x == s && y == t) || (x == t && y == s)) return true;
+  }
+  return false;
+}
+
+void ir_wrap_ghosts(const IrProgram *ir, const Symbol *t, int64_t *lo, int64_t *hi) {
+  for (int k = 0; k < MAX_RANK; k++) lo[k] = hi[k] = 0;
+  for (int i = 0; ir && i < ir->wrap_items.len; i++) {
+    const IrShift *sh = ir->wrap_items.items[i];
+    if (!same_storage(ir, sh->array, t)) continue;
+    for (int k = 0; k < sh->rank; k++) {
+      if (-sh->d[k] > lo[k]) lo[k] = -sh->d[k];
+      if (sh->d[k] > hi[k]) hi[k] = sh->d[k];
+    }
+  }
+}
+
+bool ir_transfer_reads(const IrTransfer *t, const Expr *e) {
+  for (int i = 0; i < t->own_items; i++)
+    if (((const IrShift *)t->items.items[i])->expr == e) return true;
+  return false;
 }

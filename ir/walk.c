@@ -181,11 +181,10 @@ bool ir_shift_by_ghost(Sema *S, Expr *sh, int *rank, int64_t *d) {
   bool known;
   sema_dir(S, sh->dir, rank, d, &known);
   Symbol *array = sema_base_symbol(sh->base);
-  /* an element U[k] is another array at every execution of its statement: a remap */
-  if (!known || sh->wrap || !array || array->element_of) return false;
-  for (int k = 0; k < *rank; k++)
-    if (d[k] > IR_FLUFF || d[k] < -IR_FLUFF) return false;
-  return true;
+  /* an element U[k] is another array at every execution of its statement: a remap; a wrap-around
+   * shift also needs its transfer's periodic exchange (comm_insert.c's wrap_by_ghosts) */
+  if (!known || !array || array->element_of) return false;
+  return ir_shift_fits(array, *rank, d); /* no wider than the ghost cells (compact storage: in cells) */
 }
 
 bool ir_returns(const IrList *l) {

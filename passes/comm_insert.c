@@ -1,7 +1,8 @@
 /* comm_insert.c - which shifted reads need ghost cells from other processes: for every expression
  * a statement evaluates under its covering region (a right-hand side, a condition, an output
- * item, ...), the shifts A@d with a constant d no wider than the fluff and without wrap-around,
- * outside the operands of floods and partial reductions, become
+ * item, ...), the shifts A@d with a constant d no wider than the fluff, and the wrap-around shifts
+ * A@^d of the same kind that ghost cells can serve (wrap_by_ghosts), outside the operands of floods
+ * and partial reductions, become
  * one transfer whose DR, SR and DN come before the expression is evaluated and whose SV comes
  * after the statement; the operand of a flood or partial reduction, read over its own source
  * region, gets a transfer of its own. Other shifted reads are served by remaps (comm_place.c).
@@ -14,6 +15,7 @@ typedef struct Comm {
   IrProgram *ir;
   PtrVec *owner;            /* where the transfers of the statement or initializer visited go */
   const Region *region;     /* its covering region (NULL: inherited) */
+  bool under_region;        /* the expression visited is evaluated under that region */
 } Comm;
 
 static void root(Comm *C, Expr *e, bool under_statement_region);
@@ -22,11 +24,47 @@ static void root(Comm *C, Expr *e, bool under_statement_region);
 static bool has_item(const IrTransfer *t, const IrShift *sh) {
   for (int i = 0; i < t->items.len; i++) {
     const IrShift *o = t->items.items[i];
-    bool same = o->array == sh->array && o->rank == sh->rank;
+    bool same = o->array == sh->array && o->rank == sh->rank && o->wrap == sh->wrap;
     for (int k = 0; same && k < sh->rank; k++) same = o->d[k] == sh->d[k];
     if (same) return true;
   }
   return false;
+}
+
+/* True if covering region c certainly lies inside the declared region of parallel type t: both
+ * are the same named region, or both are boxes known at compile time. */
+static bool region_inside(const Region *c, const Type *t) {
+  const Region *D = t->region;
+  if (!c || !D || c->error || D->error || c->dynamic || c->strided || D->strided || D->per_element || D->desig ||
+      c->desig || c->rank != D->rank)
+    return false;
+  for (int k = 0; k < c->rank; k++)
+    if ((c->dims[k].kind != DK_RANGE && c->dims[k].kind != DK_SINGLE) ||
+        (D->dims[k].kind != DK_RANGE && D->dims[k].kind != DK_SINGLE))
+      return false;
+  if (t->region_name && c->named == t->region_name) return true;
+  for (int k = 0; k < c->rank; k++) {
+    const RDim *x = &c->dims[k], *y = &D->dims[k];
+    if (!x->known || !y->known || y->lo > y->hi) return false;
+    if (x->lo <= x->hi && (x->lo < y->lo || x->hi > y->hi)) return false;
+  }
+  return true;
+}
+
+/* True if ghost cells serve wrap-around shift sh (of expression e, with a constant direction no
+ * wider than the fluff): a parallel array variable read under the statement's covering region,
+ * which lies inside the array's declared region, and no border storage where d leaves that
+ * region (the wrapped values go in cells beyond it, apart from border cells). Other '@^' reads are
+ * remaps. */
+static bool wrap_by_ghosts(const Comm *C, const Expr *e, const IrShift *sh) {
+  const Expr *b = e->base;
+  if (!C->under_region || b->kind != EX_NAME || !b->sym || b->sym->kind != SYM_VAR || b->sym->may_stride) return false;
+  const Symbol *a = b->sym;
+  const Type *t = a->type;
+  if (!t || t->kind != TY_PARALLEL || t->rank != sh->rank) return false;
+  for (int k = 0; k < sh->rank; k++)
+    if ((sh->d[k] > 0 && a->border_hi[k] != 0) || (sh->d[k] < 0 && a->border_lo[k] != 0)) return false;
+  return region_inside(C->region, t);
 }
 
 /* Add the ghost-cell shifts of e to t. */
@@ -39,7 +77,11 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
     sh->wrap = e->wrap;
     sh->expr = e;
     sh->known = ir_shift_by_ghost(C->ir->sema, e, &sh->rank, sh->d);
-    if (sh->known && !has_item(t, sh)) vec_push(C->a, &t->items, sh);
+    bool fits = sh->known && (!sh->wrap || wrap_by_ghosts(C, e, sh));
+    if (fits && !has_item(t, sh)) {
+      vec_push(C->a, &t->items, sh);
+      if (sh->wrap) vec_push(C->a, &C->ir->wrap_items, sh);
+    }
     collect_ghost(C, t, e->base);
     break;
   }
@@ -64,7 +106,10 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
 static void root(Comm *C, Expr *e, bool under_statement_region) {
   if (!e) return;
   IrTransfer t = {0};
+  bool saved = C->under_region;
+  C->under_region = under_statement_region;
   collect_ghost(C, &t, e);
+  C->under_region = saved;
   if (t.items.len == 0) return;
   IrTransfer *x = ARENA_NEW(C->a, IrTransfer);
   *x = t;
@@ -119,7 +164,7 @@ static void comm_inits(Comm *C, IrProc *p) {
 }
 
 void comm_insert(Arena *a, IrProgram *ir) {
-  Comm C = {a, ir, NULL, NULL};
+  Comm C = {a, ir, NULL, NULL, false};
   for (int i = 0; i < ir->procs.len; i++) comm_list(&C, &((IrProc *)ir->procs.items[i])->body);
   for (int i = 0; i < ir->procs.len; i++)
     if (!((IrProc *)ir->procs.items[i])->entry) comm_inits(&C, ir->procs.items[i]);

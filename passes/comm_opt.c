@@ -98,7 +98,7 @@ static bool writes_transfer(const PtrVec *w, bool all, const IrTransfer *t) {
 /* ---- current ghost cells ---- */
 
 static bool same_shift(const IrShift *a, const IrShift *b) {
-  if (a->array != b->array || a->rank != b->rank) return false;
+  if (a->array != b->array || a->rank != b->rank || a->wrap != b->wrap) return false;
   for (int k = 0; k < a->rank; k++)
     if (a->d[k] != b->d[k]) return false;
   return true;

@@ -9,9 +9,11 @@
  * Inside a statement, in the order its parts run, relative to the expressions it evaluates:
  *   - before each root expression (a right-hand side, condition, output item, loop bound,
  *     initializer; the operand of a partial reduction or flood, read over its source region): the
- *     remaps of the shifted reads ghost cells cannot serve (@^, wider than the fluff, known only at
- *     run time), then the transfer of the others: its DR and SR, or nothing where comm_opt moved it,
- *     then its DN, which the loop nest takes between its interior and border when overlap.c says so;
+ *     remaps of the shifted reads ghost cells cannot serve (wider than the fluff, known only at run
+ *     time, @^ that comm_insert.c did not put in a transfer), then the transfer of the others: its
+ *     DR and SR, or nothing where comm_opt moved it, then its DN, which the loop nest takes between
+ *     its interior and border when overlap.c says so; at each @^ read of the transfer, a mark that
+ *     it reads the ghost cells in place (IC_WRAP_GHOST);
  *   - at each full reduction, after its local loop: the gather of the processes' parts (or, in a
  *     statement of a split-phase gather, the part put into it, or the gather begun when it is its
  *     only value); at each partial reduction, flood and scan: its combining along the grid's lines
@@ -67,30 +69,31 @@ static void one_process(Place *P, Loc at, const char *what) {
 /* ---- transfers and remaps before a root ---- */
 
 /* Collect the shifted reads of root e: those ghost cells serve (constant directions within the
- * fluff, no wrap-around) in ghost, those a copy serves in remaps. The operands of partial
- * reductions and floods are roots of their own. */
-static void collect_shifts(Place *P, Expr *e, PtrVec *ghost, PtrVec *remaps) {
+ * fluff, without wrap-around or, with it, those comm_insert put in transfer t of the root) in
+ * ghost, those a copy serves in remaps. The operands of partial reductions and floods are roots of
+ * their own. */
+static void collect_shifts(Place *P, Expr *e, const IrTransfer *t, PtrVec *ghost, PtrVec *remaps) {
   if (!e) return;
   switch (e->kind) {
   case EX_SHIFT: {
     int rank;
     int64_t d[MAX_RANK];
-    if (ir_shift_by_ghost(P->ir->sema, e, &rank, d)) vec_push(P->a, ghost, e);
+    if (ir_shift_by_ghost(P->ir->sema, e, &rank, d) && (!e->wrap || (t && ir_transfer_reads(t, e)))) vec_push(P->a, ghost, e);
     else if (ir_path_root(e->base)) vec_push(P->a, remaps, e);
     else one_process(P, e->loc, "'@^' or a wide or run-time shift of this expression is");
-    collect_shifts(P, e->base, ghost, remaps);
+    collect_shifts(P, e->base, t, ghost, remaps);
     break;
   }
-  case EX_BINARY: collect_shifts(P, e->lhs, ghost, remaps); collect_shifts(P, e->rhs, ghost, remaps); break;
-  case EX_UNARY: case EX_SCAN: collect_shifts(P, e->rhs, ghost, remaps); break;
+  case EX_BINARY: collect_shifts(P, e->lhs, t, ghost, remaps); collect_shifts(P, e->rhs, t, ghost, remaps); break;
+  case EX_UNARY: case EX_SCAN: collect_shifts(P, e->rhs, t, ghost, remaps); break;
   case EX_REDUCE:
-    if (!e->region) collect_shifts(P, e->rhs, ghost, remaps);
+    if (!e->region) collect_shifts(P, e->rhs, t, ghost, remaps);
     break;
   case EX_CALL: case EX_INDEX: case EX_UREDUCE:
-    for (int i = 0; i < e->nargs; i++) collect_shifts(P, e->args[i], ghost, remaps);
-    if (e->kind == EX_INDEX) collect_shifts(P, e->base, ghost, remaps);
+    for (int i = 0; i < e->nargs; i++) collect_shifts(P, e->args[i], t, ghost, remaps);
+    if (e->kind == EX_INDEX) collect_shifts(P, e->base, t, ghost, remaps);
     break;
-  case EX_FIELD: collect_shifts(P, e->base, ghost, remaps); break;
+  case EX_FIELD: collect_shifts(P, e->base, t, ghost, remaps); break;
   default: break;
   }
 }
@@ -128,17 +131,19 @@ static IrTransfer *plan_transfer(Place *P, Expr *e, const PtrVec *ghost) {
 static void before_root(Place *P, Expr *e) {
   if (!P->cover) return;
   Expr *root = e == P->alias_at ? (Expr *)P->alias_root : e;
-  PtrVec ghost = {0}, remaps = {0};
-  collect_shifts(P, e, &ghost, &remaps);
-  for (int i = 0; i < remaps.len; i++) add(P, IC_REMAP, IW_BEFORE, e)->e = remaps.items[i];
-  if (ghost.len == 0) return;
   IrTransfer *t = NULL;
   for (int i = 0; i < P->owners.len && !t; i++) {
     const PtrVec *v = P->owners.items[i];
     for (int k = 0; k < v->len && !t; k++)
       if (((IrTransfer *)v->items[k])->root == root) t = v->items[k];
   }
+  PtrVec ghost = {0}, remaps = {0};
+  collect_shifts(P, e, t, &ghost, &remaps);
+  for (int i = 0; i < remaps.len; i++) add(P, IC_REMAP, IW_BEFORE, e)->e = remaps.items[i];
+  if (ghost.len == 0) return;
   if (!t) t = plan_transfer(P, e, &ghost);
+  for (int i = 0; i < ghost.len; i++) /* the wrap-around reads that ghost cells serve */
+    if (((Expr *)ghost.items[i])->wrap) add(P, IC_WRAP_GHOST, IW_AT, ghost.items[i])->t = t;
   if (t->place == XF_REDUNDANT || t->place == XF_COMBINED || t->place == XF_HOISTED) {
     add(P, IC_XFER_ELSEWHERE, IW_BEFORE, e)->t = t;
     return;
@@ -282,8 +287,41 @@ static void place_write(Place *P, const Stmt *st) {
   reset(P);
 }
 
+/* The transfer that fills the border cells of wrap statement st (under 'd of R', every operand an
+ * array variable declared over R) from the other end of R, or NULL: its items wrap around by 0
+ * (zrt_xfer_fill_wrap); the C checks at run time that R is the operands' declared region and
+ * remaps where not. */
+static IrTransfer *wrap_transfer(Place *P, const Stmt *st) {
+  const Region *r = st->cover;
+  if (st->reflect || !r || !r->of_region || !r->of_base_name || r->dynamic || r->masked || r->error ||
+      st->noperands > IR_MAX_XFER_ITEMS)
+    return NULL;
+  for (int i = 0; i < st->noperands; i++) {
+    const Expr *op = st->operands[i];
+    const Symbol *a = op->kind == EX_NAME ? op->sym : NULL;
+    if (!a || a->kind != SYM_VAR || a->may_stride || !a->type || a->type->kind != TY_PARALLEL || a->type->region_name != r->of_base_name)
+      return NULL;
+  }
+  IrTransfer *t = ARENA_NEW(P->a, IrTransfer);
+  t->id = ++P->ir->ntransfers;
+  t->line = st->loc.line;
+  t->place = XF_AT_ROOT;
+  for (int i = 0; i < st->noperands; i++) {
+    IrShift *sh = ARENA_NEW(P->a, IrShift);
+    sh->array = st->operands[i]->sym;
+    sh->rank = sh->array->type->rank;
+    sh->known = sh->wrap = true;
+    sh->expr = st->operands[i];
+    vec_push(P->a, &t->items, sh);
+  }
+  t->own_items = t->items.len;
+  vec_push(P->a, &P->ir->transfers, t);
+  return t;
+}
+
 /* wrap or reflect under its region statement: a remap of each operand within its array, if every
- * operand is an array or a part of its elements. */
+ * operand is an array or a part of its elements; for a wrap of whole arrays around their declared
+ * region, a transfer into their border cells (wrap_transfer) where that is the region at run time. */
 static void place_wrap(Place *P, const Stmt *st) {
   bool all_fields = true;
   for (int i = 0; i < st->noperands; i++) all_fields &= ir_path_root(st->operands[i]) != NULL;
@@ -291,7 +329,8 @@ static void place_wrap(Place *P, const Stmt *st) {
     one_process(P, st->loc, "'wrap' and 'reflect' of this operand are");
     return;
   }
-  for (int i = 0; i < st->noperands; i++) add(P, IC_WRAP, IW_AT, st->operands[i]);
+  IrTransfer *t = wrap_transfer(P, st);
+  for (int i = 0; i < st->noperands; i++) add(P, IC_WRAP, IW_AT, st->operands[i])->t = t;
 }
 
 /* A root, then the reset after it. */

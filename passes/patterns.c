@@ -5,7 +5,7 @@
  * of point-to-point messages the runtime can describe: communication inside an if arm or a nested
  * loop (the condition of a nested while or repeat loop too, and those of an if's later arms, which
  * run only when reached), a procedure call, output or input of parallel values, floods, partial
- * reductions, scans, '@^' or wide shifts, wrap and reflect, transfers under regions that are not
+ * reductions, scans, '@^' that ghost cells do not serve or wide shifts, wrap and reflect, transfers under regions that are not
  * named (their sizes may change), reductions that run ahead (passes/runahead.c: their gathers end
  * iterations later). Patterns are numbered 1, 2, ... (IrStmt.pattern of the loop), and each
  * iteration is bracketed: IC_PATTERN_BEGIN at the start of the body, IC_PATTERN_END at its end,
@@ -25,6 +25,13 @@ static bool other_comm(const Expr *e, const void *arg) {
   return ir_line_comm(e, arg) || ir_is_call(e, arg);
 }
 
+/* True if one of s's transfers serves wrap-around read e with ghost cells (comm_insert.c). */
+static bool wrap_in_transfer(const IrStmt *s, const Expr *e) {
+  for (int i = 0; i < s->transfers.len; i++)
+    if (ir_transfer_reads(s->transfers.items[i], e)) return true;
+  return false;
+}
+
 /* True if statement s's own expressions need such communication, or transfers whose sizes may
  * change from one iteration to the next (under a region that is not a named one). */
 static bool stmt_other(const IrStmt *s) {
@@ -36,8 +43,7 @@ static bool stmt_other(const IrStmt *s) {
   }
   for (int i = 0; i < s->shifts.len; i++) {
     const IrShift *sh = s->shifts.items[i];
-    bool fits = sh->known && !sh->wrap;
-    for (int k = 0; fits && k < sh->rank; k++) fits = sh->d[k] <= IR_FLUFF && sh->d[k] >= -IR_FLUFF;
+    bool fits = sh->known && (!sh->wrap || wrap_in_transfer(s, sh->expr)) && ir_shift_fits(sh->array, sh->rank, sh->d);
     if (!fits) return true;
   }
   return ir_stmt_exprs_any(st, other_comm, NULL);

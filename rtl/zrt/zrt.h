@@ -197,6 +197,11 @@ void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, con
 void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,
                            const int64_t *hi, unsigned flood, const int64_t *fluff_lo,
                            const int64_t *fluff_hi, int line);
+/* The same with ghost cells for wrap-around shifts beyond the storage region: the allocation
+ * reaches wrap_lo[k] / wrap_hi[k] cells below lo[k] / above hi[k] (where the block reaches). */
+void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                            unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
+                            const int64_t *wrap_lo, const int64_t *wrap_hi, int line);
 /* The same for an array over declared region decl, stored compactly when decl is strided: [lo,
  * hi] and the fluff are in indices, and only the indices of decl's strides are held. */
 void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
@@ -227,7 +232,8 @@ bool zrt_array_exchange(zrt_array *dst, zrt_array *src, const struct zrt_region 
  * are final; send them), zrt_dn (destination needed: wait until they are here) and zrt_sv
  * (source volatile: the sent values are about to change; the sends must be complete). The
  * plan (who sends which boxes to whom) is computed at the first use and kept while the arrays'
- * layouts and the region stay the same. With one process every call returns at once. */
+ * layouts and the region stay the same. With one process every call returns at once, except for
+ * the copies of wrap-around items. */
 typedef struct zrt_xfer_plan zrt_xfer_plan;
 typedef struct zrt_xfer {
   int id;                    /* the transfer's number in the program (also its message tag) */
@@ -239,6 +245,17 @@ typedef struct zrt_xfer {
 void zrt_xfer_begin(zrt_xfer *x, const struct zrt_region *c);
 /* An item: the ghost cells of a for reads shifted by d (constant, without wrap-around). */
 void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d);
+/* An item of a wrap-around shift A@^d (the region lies inside a's declared region, which a's
+ * storage region does not exceed where d leaves it): the ghost cells beyond the declared region
+ * hold the elements at the other end (a periodic exchange; where one process holds a whole grid
+ * dimension it copies them itself, at zrt_sr, also on one process). */
+void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d);
+/* A wrap statement's item ([d of R] wrap A, R being a's declared region: zrt_wrap_by_ghosts): the
+ * region's cells, a's border cells just outside R, get the elements at R's other end. */
+void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a);
+/* True if region r is a's declared region (same bounds, no stride), the region a wrap statement
+ * may fill through a ghost-cell transfer. */
+bool zrt_wrap_by_ghosts(const struct zrt_region *r, const zrt_array *a);
 void zrt_dr(zrt_xfer *x);
 void zrt_sr(zrt_xfer *x);
 void zrt_dn(zrt_xfer *x);

@@ -58,9 +58,10 @@ static int64_t pad_unit(size_t elem) {
   return (int64_t)(ROW_ALIGN / a);
 }
 
-/* The cells of dimension k of a from held index lo to held index hi. */
+/* The cells of dimension k of a from held index lo to held index hi (0 when hi < lo: the cell of an
+ * index off the stride, such as those of an empty array, means nothing). */
 static int64_t cells(const zrt_array *a, int k, int64_t lo, int64_t hi) {
-  return zrt_array_cell(a, k, hi) - zrt_array_cell(a, k, lo) + 1;
+  return hi < lo ? 0 : zrt_array_cell(a, k, hi) - zrt_array_cell(a, k, lo) + 1;
 }
 
 /* Elements per row of a (the last dimension's extent n): padded to a whole number of units of
@@ -154,14 +155,17 @@ static bool alloc_cells(zrt_array *a, size_t count, size_t misalign) {
 }
 
 /* The part of [lo, hi] this process allocates in dimension k: its block widened by the fluff,
- * clipped to [lo, hi]. False if that is empty. */
-static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, int64_t fhi,
-                        int64_t *alo, int64_t *ahi) {
+ * clipped to [lo - wlo, hi + whi] (the ghost cells of wrap-around shifts beyond the storage).
+ * False if that is empty. */
+static bool alloc_range(int rank, int k, int64_t lo, int64_t hi, int64_t flo, int64_t fhi, int64_t wlo,
+                        int64_t whi, int64_t *alo, int64_t *ahi) {
   int64_t blo, bhi;
   if (lo > hi || !zrt_my_block(rank, k, &blo, &bhi))
     return false;
   blo = sat_sub(blo, flo);
   bhi = sat_add(bhi, fhi);
+  lo = sat_sub(lo, wlo);
+  hi = sat_add(hi, whi);
   *alo = lo > blo ? lo : blo;
   *ahi = hi < bhi ? hi : bhi;
   return *alo <= *ahi;
@@ -215,9 +219,11 @@ static void allocate_storage(zrt_array *a, bool empty, int64_t at, int line) {
   a->allocated = true;
 }
 
-void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
-                             unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
-                             const zrt_region *decl, int line) {
+/* zrt_array_alloc_strided with ghost cells beyond the storage region (wrap_lo, wrap_hi: NULL for
+ * none, zrt_array_alloc_ghosts). */
+static void alloc_array(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood,
+                        const int64_t *fluff_lo, const int64_t *fluff_hi, const int64_t *wrap_lo,
+                        const int64_t *wrap_hi, const zrt_region *decl, int line) {
   zrt_array keep = *a;                        /* the regions the generated code sets */
   memset(a, 0, sizeof *a);
   memcpy(a->dlo, keep.dlo, sizeof a->dlo);
@@ -234,7 +240,8 @@ void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t 
       continue;
     int64_t flo = fluff_lo ? fluff_lo[k] : ZRT_DEFAULT_FLUFF;
     int64_t fhi = fluff_hi ? fluff_hi[k] : ZRT_DEFAULT_FLUFF;
-    bool any = alloc_range(rank, k, lo[k], hi[k], flo, fhi, &a->lo[k], &a->hi[k]);
+    int64_t wlo = wrap_lo ? wrap_lo[k] : 0, whi = wrap_hi ? wrap_hi[k] : 0;
+    bool any = alloc_range(rank, k, lo[k], hi[k], flo, fhi, wlo, whi, &a->lo[k], &a->hi[k]);
     if (any) { /* only the strided indices */
       a->lo[k] = zrt_array_first(a, k, a->lo[k]);
       a->hi[k] = zrt_array_last(a, k, a->hi[k]);
@@ -246,6 +253,18 @@ void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t 
     }
   }
   allocate_storage(a, empty, empty ? 0 : aligned_index(a), line);
+}
+
+void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                             unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
+                             const zrt_region *decl, int line) {
+  alloc_array(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, NULL, NULL, decl, line);
+}
+
+void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
+                            unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
+                            const int64_t *wrap_lo, const int64_t *wrap_hi, int line) {
+  alloc_array(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, wrap_lo, wrap_hi, NULL, line);
 }
 
 void zrt_array_alloc_fluff(zrt_array *a, int rank, size_t elem, const int64_t *lo,

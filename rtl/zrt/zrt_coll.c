@@ -277,9 +277,16 @@ void zrt_region_mine(zrt_region *mine, const zrt_region *c) {
   }
 }
 
+static bool owned_box_part(const zrt_array *a, const zrt_region *c, int proc, int64_t *lo, int64_t *hi);
+
 /* The index box of c (bounding box; flood dimensions 0..0) that process proc owns of array a,
- * or false if none. */
+ * or false if none or it holds no index of a (a block between the strided indices of a coarse
+ * level: its process sends nothing). */
 static bool owned_part(const zrt_array *a, const zrt_region *c, int proc, int64_t *lo, int64_t *hi) {
+  return owned_box_part(a, c, proc, lo, hi) && zrt_box_elems(a, lo, hi) > 0;
+}
+
+static bool owned_box_part(const zrt_array *a, const zrt_region *c, int proc, int64_t *lo, int64_t *hi) {
   int coords[ZRT_MAX_RANK];
   if (!zrt_proc_coords(a->rank, proc, coords))
     return false;

@@ -194,10 +194,27 @@ static bool needed_box(const zg_grid *grids, const zrt_region *c, const zg_item 
   return true;
 }
 
+/* True if boxes i and j of pe have the same offset. */
+static bool same_off(const zg_pair *pe, int i, int j, int rank) {
+  for (int k = 0; k < rank; k++)
+    if (pe->off[i][k] != pe->off[j][k])
+      return false;
+  return true;
+}
+
+/* Remove box j of pe. */
+static void drop_box(zg_pair *pe, int j) {
+  int after = pe->nboxes - j - 1;
+  memmove(&pe->boxes[j], &pe->boxes[j + 1], (size_t)after * sizeof *pe->boxes);
+  memmove(&pe->item[j], &pe->item[j + 1], (size_t)after * sizeof *pe->item);
+  memmove(&pe->off[j], &pe->off[j + 1], (size_t)after * sizeof *pe->off);
+  pe->nboxes--;
+}
+
 /* Send overlapping boxes of one array once: the boxes a peer exchanges for several directions of
  * the same array (A@north, A@ne and A@nw all need the row above) become their bounding box when
- * that box is no larger than the two together. The hull lies inside the sender's block and the
- * receiver's allocation, as the boxes do. */
+ * that box is no larger than the two together and both are read at the same offset. The hull lies
+ * inside the sender's block and the receiver's allocation, as the boxes do. */
 static void merge_boxes(const zg_item *items, zg_pair *pe) {
   bool merged = true;
   while (merged) {
@@ -205,7 +222,7 @@ static void merge_boxes(const zg_item *items, zg_pair *pe) {
     for (int i = 0; i < pe->nboxes && !merged; i++)
       for (int j = i + 1; j < pe->nboxes && !merged; j++) {
         const zrt_array *a = items[pe->item[i]].a;
-        if (items[pe->item[j]].a != a)
+        if (items[pe->item[j]].a != a || !same_off(pe, i, j, a->rank))
           continue;
         zg_box h = box_hull(&pe->boxes[i], &pe->boxes[j], a->rank);
         size_t ni = box_count(&pe->boxes[i], a), nj = box_count(&pe->boxes[j], a), nh = box_count(&h, a);
@@ -213,11 +230,79 @@ static void merge_boxes(const zg_item *items, zg_pair *pe) {
           continue;
         pe->bytes = pe->bytes - (ni + nj) * a->elem + nh * a->elem;
         pe->boxes[i] = h;
-        memmove(&pe->boxes[j], &pe->boxes[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->boxes);
-        memmove(&pe->item[j], &pe->item[j + 1], (size_t)(pe->nboxes - j - 1) * sizeof *pe->item);
-        pe->nboxes--;
+        drop_box(pe, j);
         merged = true;
       }
+  }
+}
+
+/* Append box b of item i, read at offset off (NULL: none). */
+static void add_part(zg_pair *out, int i, const zg_box *b, const int64_t *off, const zrt_array *a) {
+  if (box_count(b, a) == 0) /* only between strided indices */
+    return;
+  if (out->nboxes == ZG_MAX_BOXES) {
+    out->overflow = true;
+    return;
+  }
+  out->item[out->nboxes] = i;
+  out->boxes[out->nboxes] = *b;
+  for (int k = 0; k < ZRT_MAX_RANK; k++)
+    out->off[out->nboxes][k] = off && k < a->rank ? off[k] : 0;
+  out->nboxes++;
+  out->bytes += box_count(b, a) * a->elem;
+}
+
+/* The most pieces a wrapped dimension's ghost cells are cut into (extents smaller than the shift
+ * wrap more than once). */
+#define MAX_PIECES 24
+
+/* The pieces of [lo, hi] in dimension k of wrap-around item it: piece p holds [plo[p], phi[p]],
+ * whose values are those of [plo[p] + t[p], phi[p] + t[p]] inside the declared region (t[p] a
+ * multiple of its extent). Flood dimensions and unshifted ones are one piece. Returns the count. */
+static int wrap_pieces(const zrt_array *a, int k, int64_t lo, int64_t hi, int64_t *plo, int64_t *phi, int64_t *t) {
+  int64_t dlo = a->dlo[k], n = a->dhi[k] - a->dlo[k] + 1;
+  if ((a->flood >> k & 1) || n <= 0 || (lo >= dlo && hi <= a->dhi[k])) {
+    plo[0] = lo, phi[0] = hi, t[0] = 0;
+    return 1;
+  }
+  int np = 0;
+  int64_t m = lo - dlo >= 0 ? (lo - dlo) / n : -((dlo - lo + n - 1) / n); /* the period lo lies in */
+  for (int64_t at = lo; at <= hi && np < MAX_PIECES; m++) {
+    int64_t end = dlo + (m + 1) * n - 1 < hi ? dlo + (m + 1) * n - 1 : hi;
+    plo[np] = at, phi[np] = end, t[np++] = -m * n;
+    at = end + 1;
+  }
+  return np;
+}
+
+/* The parts of wrap-around item i (needed box need of dst) that src owns (own), with their offsets:
+ * every combination of the dimensions' pieces. */
+static void wrap_parts(const zg_item *it, int i, const zg_box *need, const zg_box *own, bool self, zg_pair *out) {
+  const zrt_array *a = it->a;
+  int r = a->rank, np[ZRT_MAX_RANK], at[ZRT_MAX_RANK] = {0};
+  int64_t plo[ZRT_MAX_RANK][MAX_PIECES], phi[ZRT_MAX_RANK][MAX_PIECES], t[ZRT_MAX_RANK][MAX_PIECES];
+  for (int k = 0; k < r; k++)
+    np[k] = wrap_pieces(a, k, need->lo[k], need->hi[k], plo[k], phi[k], t[k]);
+  for (;;) {
+    zg_box src = {{0}, {0}}, part = {{0}, {0}};
+    int64_t off[ZRT_MAX_RANK] = {0};
+    bool moved = false, empty = false;
+    for (int k = 0; k < r; k++) {
+      off[k] = t[k][at[k]];
+      moved |= off[k] != 0;
+      src.lo[k] = (plo[k][at[k]] + off[k]) > own->lo[k] ? plo[k][at[k]] + off[k] : own->lo[k];
+      src.hi[k] = (phi[k][at[k]] + off[k]) < own->hi[k] ? phi[k][at[k]] + off[k] : own->hi[k];
+      empty |= src.lo[k] > src.hi[k];
+      part.lo[k] = src.lo[k] - off[k];
+      part.hi[k] = src.hi[k] - off[k];
+    }
+    if (!empty && (moved || !self))
+      add_part(out, i, &part, off, a);
+    int k = r - 1;
+    while (k >= 0 && ++at[k] == np[k])
+      at[k--] = 0;
+    if (k < 0)
+      return;
   }
 }
 
@@ -225,17 +310,21 @@ void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *ite
                    zg_pair *out) {
   out->nboxes = 0;
   out->bytes = 0;
+  out->overflow = false;
   for (int i = 0; i < n && i < ZG_MAX_ITEMS; i++) {
     const zrt_array *a = items[i].a;
     zg_box need, own;
-    if (needed_box(grids, c, &items[i], dst, &need) && owned_box(grids, a, src, &own)) {
-      zg_box part = box_intersect(&need, &own, a->rank);
-      if (!box_empty(&part, a->rank)) {
-        out->item[out->nboxes] = i;
-        out->boxes[out->nboxes++] = part;
-        out->bytes += box_count(&part, a) * a->elem;
-      }
+    if (src == dst && !items[i].wrap)
+      continue;
+    if (!needed_box(grids, c, &items[i], dst, &need) || !owned_box(grids, a, src, &own))
+      continue;
+    if (items[i].wrap) {
+      wrap_parts(&items[i], i, &need, &own, src == dst, out);
+      continue;
     }
+    zg_box part = box_intersect(&need, &own, a->rank);
+    if (!box_empty(&part, a->rank))
+      add_part(out, i, &part, NULL, a);
   }
   merge_boxes(items, out);
 }

@@ -59,26 +59,38 @@ typedef struct zg_box {
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
 } zg_box;
 
-/* An item of a transfer: the ghost cells of a for reads shifted by d. Items of the same array
- * have the same a. */
+/* An item of a transfer: the ghost cells of a for reads shifted by d, wrapping around a's declared
+ * region (dlo..dhi) when wrap is set (A@^d: the covering region lies inside the declared region).
+ * Items of the same array have the same a. */
 typedef struct zg_item {
   zrt_array *a;
   int64_t d[ZRT_MAX_RANK];
+  bool wrap;
 } zg_item;
 
-/* What one process sends another: boxes in item order (item[b]: of which item), and the bytes. */
+/* The most boxes one process sends another in a transfer: a wrap-around item splits its ghost
+ * cells where they leave the declared region (two pieces per shifted dimension, more only for
+ * extents smaller than the shift). */
+#define ZG_MAX_BOXES 256
+
+/* What one process sends another: boxes in item order (item[b]: of which item), and the bytes.
+ * Box b is where the receiver stores the values (its ghost cells); the sender reads them at
+ * box b shifted by off[b] (not zero only for the wrapped pieces of a wrap-around item). */
 typedef struct zg_pair {
   int nboxes;
-  int item[ZG_MAX_ITEMS];
-  zg_box boxes[ZG_MAX_ITEMS];
+  bool overflow;             /* more than ZG_MAX_BOXES boxes were needed (the rest are missing) */
+  int item[ZG_MAX_BOXES];
+  zg_box boxes[ZG_MAX_BOXES];
+  int64_t off[ZG_MAX_BOXES][ZRT_MAX_RANK];
   size_t bytes;
 } zg_pair;
 
-/* What process src sends process dst (src != dst) in a transfer over region c of items[0..n-1],
- * with grids[r] the grid of rank-r arrays: per item, what dst reads of the array (c cut to dst's
- * part, shifted) that src owns (its block clipped to the storage region); overlapping boxes of one
- * array become their bounding box when that is no larger than the two together. Every process
- * computes the same for the same pair. */
+/* What process src sends process dst in a transfer over region c of items[0..n-1], with grids[r]
+ * the grid of rank-r arrays: per item, what dst reads of the array (c cut to dst's part, shifted,
+ * wrapped into the declared region for a wrap-around item) that src owns (its block clipped to the
+ * storage region); overlapping boxes of one array with the same offset become their bounding box
+ * when that is no larger than the two together. With src == dst, only the wrapped pieces (copies
+ * within the process's own array). Every process computes the same for the same pair. */
 void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *items, int n, int src, int dst,
                    zg_pair *out);
 

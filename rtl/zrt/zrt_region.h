@@ -233,6 +233,19 @@ static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a, co
   return true;
 }
 
+/* True if region c lies inside a's declared region (or is empty): where a wrap-around shift of a
+ * is served by ghost cells. */
+static inline bool zrt_inside_declared(const zrt_region *c, const zrt_array *a) {
+  for (int k = 0; k < c->rank; k++)
+    if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return true;
+  for (int k = 0; k < c->rank && k < a->rank; k++) {
+    if (a->flood >> k & 1) continue;
+    if (c->flood >> k & 1) return false;
+    if (zrt_region_first(c, k, c->lo[k]) < a->dlo[k] || zrt_region_last(c, k) > a->dhi[k]) return false;
+  }
+  return true;
+}
+
 /* A region with no dimensions, for code that needs one where none is in effect. */
 static const zrt_region zregion_none = {0, {0}, {0}, {1, 1, 1, 1, 1, 1}, {0}, 0};
 #endif

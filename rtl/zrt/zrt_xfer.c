@@ -51,7 +51,9 @@ typedef struct xfer_key {
     size_t elem;
     unsigned flood;
     int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK];
+    int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* wrap-around items wrap in the declared region */
     int64_t d[ZRT_MAX_RANK];
+    bool wrap;
   } items[XFER_MAX_ITEMS];
 } xfer_key;
 
@@ -60,7 +62,8 @@ typedef struct xfer_peer {
   int proc;
   int nboxes;
   int *item;                 /* per box: which item (array) */
-  box *boxes;
+  box *boxes;                /* where the receiver stores them */
+  int64_t (*off)[ZRT_MAX_RANK]; /* per box: the sender reads box + off (wrap-around items) */
   size_t bytes;
   char *buf;
   MPI_Request rq;
@@ -99,6 +102,8 @@ struct zrt_xfer_plan {
   zrt_region c;
   xfer_peer *sends, *recvs;
   int nsends, nrecvs;
+  xfer_peer self;            /* wrap-around items: what this process copies within its own arrays
+                              * (where a grid dimension wraps onto the same process) */
   bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
   early_tokens early;        /* libsplit bindings: what the last DN sent */
   /* tailored */
@@ -127,14 +132,40 @@ static double now(void) { return timing ? MPI_Wtime() : 0.0; }
 
 /* ---- packing ---- */
 
+/* Copy box b of pe's box list between array a and buf (at offset at), on the sender's side at
+ * b + off (where a wrap-around item's values are), on the receiver's at b; returns the bytes. */
+static size_t copy_peer_box(const xfer_peer *pe, int b, const zrt_array *a, char *buf, bool to_buf) {
+  if (!to_buf)
+    return zrt_copy_box(a, a, pe->boxes[b].lo, pe->boxes[b].hi, buf, false);
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  for (int k = 0; k < a->rank; k++) {
+    lo[k] = pe->boxes[b].lo[k] + pe->off[b][k];
+    hi[k] = pe->boxes[b].hi[k] + pe->off[b][k];
+  }
+  return zrt_copy_box(a, a, lo, hi, buf, true);
+}
+
+/* Pack (to_buf) or unpack all of pe's boxes through its buffer (or from); returns the bytes. */
+static size_t copy_peer(const zrt_xfer_plan *p, const xfer_peer *pe, const char *from, bool to_buf) {
+  size_t at = 0;
+  char *buf = to_buf ? pe->buf : (char *)from;
+  for (int b = 0; b < pe->nboxes; b++)
+    at += copy_peer_box(pe, b, p->items[pe->item[b]].a, buf + at, to_buf);
+  return at;
+}
+
 /* ---- plans ---- */
 
+static void free_peer(xfer_peer *pe) {
+  free(pe->item);
+  free(pe->boxes);
+  free(pe->off);
+  free(pe->buf);
+}
+
 static void free_peers(xfer_peer *v, int n) {
-  for (int i = 0; i < n; i++) {
-    free(v[i].item);
-    free(v[i].boxes);
-    free(v[i].buf);
-  }
+  for (int i = 0; i < n; i++)
+    free_peer(&v[i]);
   free(v);
 }
 
@@ -148,6 +179,8 @@ static void plan_clear(zrt_xfer_plan *p) {
   p->decided = false;
   free_peers(p->sends, p->nsends);
   free_peers(p->recvs, p->nrecvs);
+  free_peer(&p->self);
+  memset(&p->self, 0, sizeof p->self);
   p->sends = p->recvs = NULL;
   p->nsends = p->nrecvs = 0;
   p->valid = false;
@@ -162,19 +195,9 @@ static void free_all_plans(void) {
   }
 }
 
-/* Append box b of item it to pe. */
-static void add_box(xfer_peer *pe, int it, const box *b, size_t bytes) {
-  pe->item = realloc(pe->item, (size_t)(pe->nboxes + 1) * sizeof *pe->item);
-  pe->boxes = realloc(pe->boxes, (size_t)(pe->nboxes + 1) * sizeof *pe->boxes);
-  if (!pe->item || !pe->boxes)
-    zrt_error(0, "out of memory");
-  pe->item[pe->nboxes] = it;
-  pe->boxes[pe->nboxes++] = *b;
-  pe->bytes += bytes;
-}
-
-/* What process src sends process dst (src != dst): what dst needs that src owns, per item, with
- * overlapping boxes merged (zg_pair_boxes). Every process computes the same for the same pair. */
+/* What process src sends process dst: what dst needs that src owns, per item, with overlapping
+ * boxes merged (zg_pair_boxes); with src == dst, the wrapped pieces dst copies within its own
+ * arrays. Every process computes the same for the same pair. */
 static void pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe) {
   memset(pe, 0, sizeof *pe);
   pe->rq = MPI_REQUEST_NULL;
@@ -183,18 +206,29 @@ static void pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe) 
     grids = zrt_grids_for(p->items[i].a->rank);
   if (!grids)
     return;
-  zg_pair g;
+  static zg_pair g; /* large: not on the stack */
   zg_pair_boxes(grids, &p->c, p->items, p->nitems, src, dst, &g);
-  for (int b = 0; b < g.nboxes; b++)
-    add_box(pe, g.item[b], &g.boxes[b], 0);
+  if (g.overflow)
+    zrt_error(p->line, "transfer %d: its wrap-around shifts need more than %d boxes of ghost cells", p->id, ZG_MAX_BOXES);
+  if (g.nboxes == 0)
+    return;
+  size_t n = (size_t)g.nboxes;
+  pe->item = malloc(n * sizeof *pe->item);
+  pe->boxes = malloc(n * sizeof *pe->boxes);
+  pe->off = malloc(n * sizeof *pe->off);
+  if (!pe->item || !pe->boxes || !pe->off)
+    zrt_error(p->line, "out of memory");
+  memcpy(pe->item, g.item, n * sizeof *pe->item);
+  memcpy(pe->boxes, g.boxes, n * sizeof *pe->boxes);
+  memcpy(pe->off, g.off, n * sizeof *pe->off);
+  pe->nboxes = g.nboxes;
   pe->bytes = g.bytes;
 }
 
 /* Append pe (the exchange with proc) to *v if it has anything, else free it. */
 static void keep_peer(xfer_peer **v, int *n, xfer_peer *pe, int proc) {
   if (pe->nboxes == 0) {
-    free(pe->item);
-    free(pe->boxes);
+    free_peer(pe);
     return;
   }
   *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
@@ -229,9 +263,14 @@ static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
     pair_boxes(p, me, q, &pe);
     keep_peer(&p->sends, &p->nsends, &pe, q);
   }
-  xfer_peer *lists[2] = {p->sends, p->recvs};
-  int counts[2] = {p->nsends, p->nrecvs};
-  for (int l = 0; l < 2; l++)
+  pair_boxes(p, me, me, &p->self);
+  p->self.proc = me;
+  for (int b = 0; b < p->self.nboxes; b++)
+    if (!inside_allocation(p->items[p->self.item[b]].a, &p->self.boxes[b]))
+      zrt_error(x->line, "internal error: transfer %d needs more ghost cells than were allocated", x->id);
+  xfer_peer *lists[3] = {p->sends, p->recvs, &p->self};
+  int counts[3] = {p->nsends, p->nrecvs, 1};
+  for (int l = 0; l < 3; l++)
     for (int i = 0; i < counts[l]; i++)
       if (!(lists[l][i].buf = malloc(lists[l][i].bytes ? lists[l][i].bytes : 1)))
         zrt_error(x->line, "out of memory");
@@ -251,6 +290,10 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
     memcpy(k->items[i].slo, a->slo, sizeof a->slo);
     memcpy(k->items[i].shi, a->shi, sizeof a->shi);
     memcpy(k->items[i].d, p->items[i].d, sizeof p->items[i].d);
+    if ((k->items[i].wrap = p->items[i].wrap)) {
+      memcpy(k->items[i].dlo, a->dlo, sizeof a->dlo);
+      memcpy(k->items[i].dhi, a->dhi, sizeof a->dhi);
+    }
   }
 }
 
@@ -258,8 +301,7 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
 static size_t pair_bytes(const zrt_xfer_plan *p, int src, int dst) {
   xfer_peer pe;
   pair_boxes(p, src, dst, &pe);
-  free(pe.item);
-  free(pe.boxes);
+  free_peer(&pe);
   return pe.bytes;
 }
 
@@ -312,20 +354,28 @@ static bool region_same(const zrt_region *a, const zrt_region *b) {
   return true;
 }
 
-/* True if item i of key k is array a (allocated) shifted by d: what the plan was built for. */
-static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int64_t *d) {
+/* True if item i of key k is array a (allocated) shifted by d, wrapping or not: what the plan
+ * was built for. */
+static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int64_t *d, bool wrap) {
   if (i >= k->nitems || !a->allocated || k->items[i].rank != a->rank || k->items[i].elem != a->elem ||
-      k->items[i].flood != a->flood)
+      k->items[i].flood != a->flood || k->items[i].wrap != wrap)
     return false;
   for (int j = 0; j < a->rank; j++)
     if (k->items[i].slo[j] != a->slo[j] || k->items[i].shi[j] != a->shi[j] || k->items[i].d[j] != d[j])
       return false;
+  for (int j = 0; wrap && j < a->rank; j++)
+    if (k->items[i].dlo[j] != a->dlo[j] || k->items[i].dhi[j] != a->dhi[j])
+      return false;
   return true;
 }
 
+/* True if the calls of transfer x have nothing to do: its items' storage does not cover what they
+ * read, or one process has no wrap-around item to copy within its arrays. */
+static bool idle(const zrt_xfer *x) {
+  return x->plan->skip || (zrt_g.nprocs == 1 && x->plan->nitems == 0);
+}
+
 void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
-  if (zrt_g.nprocs == 1)
-    return;
   if (!x->plan) {
     if (!(x->plan = calloc(1, sizeof *x->plan)))
       zrt_error(x->line, "out of memory");
@@ -346,31 +396,56 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   p->same = p->valid && region_same(c, &p->key.c);
 }
 
-void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
-  if (zrt_g.nprocs == 1)
-    return;
+/* Append item (a, d, wrap) to the transfer being described. */
+static void add_item(zrt_xfer_plan *p, zrt_array *a, const int64_t *d, bool wrap) {
+  xfer_item *it = &p->items[p->nitems++];
+  memset(it, 0, sizeof *it);
+  it->a = a;
+  it->wrap = wrap;
+  memcpy(it->d, d, (size_t)a->rank * sizeof *d);
+}
+
+/* zrt_xfer_add, zrt_xfer_add_wrap and (inside: false) zrt_xfer_fill_wrap. */
+static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bool inside) {
   zrt_xfer_plan *p = x->plan;
   if (p->nitems == XFER_MAX_ITEMS)
     zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
-  if (p->same && key_item_is(&p->key, p->nitems, a, d)) { /* contained when the plan was built */
-    xfer_item *it = &p->items[p->nitems++];
-    memset(it, 0, sizeof *it);
-    it->a = a;
-    memcpy(it->d, d, (size_t)a->rank * sizeof *d);
+  if (p->same && key_item_is(&p->key, p->nitems, a, d, wrap)) { /* contained when the plan was built */
+    add_item(p, a, d, wrap);
     return;
   }
   p->same = false;
   int64_t dd[ZRT_MAX_RANK] = {0};
   if (a->allocated)
     memcpy(dd, d, (size_t)a->rank * sizeof *d);
-  if (!a->allocated || !zrt_contains(&p->c, a, dd)) {
+  if (a->allocated && wrap && inside && !zrt_inside_declared(&p->c, a))
+    zrt_error(x->line, "internal error: transfer %d wraps around an array whose declared region does not hold its region", x->id);
+  if (!a->allocated || (!wrap && !zrt_contains(&p->c, a, dd))) {
     p->skip = true;  /* the same on every process: all skip */
     return;
   }
-  xfer_item *it = &p->items[p->nitems++];
-  memset(it, 0, sizeof *it);
-  it->a = a;
-  memcpy(it->d, d, (size_t)a->rank * sizeof *d);
+  add_item(p, a, d, wrap);
+}
+
+void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
+  if (zrt_g.nprocs > 1)
+    add(x, a, d, false, true);
+}
+
+void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d) { add(x, a, d, true, true); }
+
+void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a) {
+  static const int64_t zero[ZRT_MAX_RANK];
+  add(x, a, zero, true, false);
+}
+
+bool zrt_wrap_by_ghosts(const zrt_region *r, const zrt_array *a) {
+  if (!a->allocated || r->rank != a->rank || r->flood != a->flood)
+    return false;
+  for (int k = 0; k < r->rank; k++)
+    if (!(r->flood >> k & 1) && (r->stride[k] != 1 || r->lo[k] != a->dlo[k] || r->hi[k] != a->dhi[k]))
+      return false;
+  return true;
 }
 
 /* The global pointer of byte off of process proc's receive buffer of plan p / of its token sink
@@ -472,11 +547,11 @@ static void auto_choose(zrt_xfer *x, zrt_xfer_plan *p) {
 
 void zrt_dr(zrt_xfer *x) {
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
-  if (zrt_g.nprocs == 1 || x->plan->skip)
+  if (idle(x))
     return;
   zrt_xfer_plan *p = x->plan;
-  if (!p->valid)
-    p->bind = comm_binding == BIND_AUTO ? BIND_MSG : comm_binding;
+  if (!p->valid) /* msg where libsplit is not running (one process, auto between nodes) */
+    p->bind = comm_binding == BIND_AUTO || !sc_started ? BIND_MSG : comm_binding;
   if (!p->same || p->nitems != p->key.nitems) {
     xfer_key k;
     make_key(p, &k);
@@ -507,7 +582,7 @@ void zrt_dr(zrt_xfer *x) {
 
 void zrt_sr(zrt_xfer *x) {
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
-  if (zrt_g.nprocs == 1 || x->plan->skip)
+  if (idle(x))
     return;
   zrt_xfer_plan *p = x->plan;
   if (p->bind != BIND_MSG && tokens_expected(p) > 0) { /* the destinations' buffers are free */
@@ -522,9 +597,7 @@ void zrt_sr(zrt_xfer *x) {
     xfer_peer *pe = &p->sends[i];
     if (zrt_pattern_recording())
       zrt_pattern_event(ZRT_PEV_BEGIN_SEND, pe->proc, x->id, pe->bytes);
-    size_t at = 0;
-    for (int b = 0; b < pe->nboxes; b++)
-      at += zrt_copy_box(p->items[pe->item[b]].a, p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, pe->buf + at, true);
+    copy_peer(p, pe, NULL, true);
     if (p->bind == BIND_MSG)
       MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
     else if (p->bind == BIND_PUT)
@@ -543,6 +616,10 @@ void zrt_sr(zrt_xfer *x) {
   }
   if (p->bind != BIND_MSG && p->nsends > 0)
     sc_poll(); /* signal the stores now: the receivers need not wait for my next blocking call */
+  if (p->self.nboxes > 0) { /* the wrapped pieces this process holds itself: its values are final */
+    copy_peer(p, &p->self, NULL, true);
+    copy_peer(p, &p->self, p->self.buf, false);
+  }
   p->messages += (uint64_t)p->nsends;
   p->count++;
   p->sending = true;
@@ -550,7 +627,7 @@ void zrt_sr(zrt_xfer *x) {
 
 void zrt_dn(zrt_xfer *x) {
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
-  if (zrt_g.nprocs == 1 || x->plan->skip)
+  if (idle(x))
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = now();
@@ -570,9 +647,7 @@ void zrt_dn(zrt_xfer *x) {
       from = p->rbuf + off + p->rslot[i];
     p->dn_wait += now() - t0;
     t0 = now();
-    size_t at = 0;
-    for (int b = 0; b < pe->nboxes; b++)
-      at += zrt_copy_box(p->items[pe->item[b]].a, p->items[pe->item[b]].a, pe->boxes[b].lo, pe->boxes[b].hi, (char *)from + at, false);
+    copy_peer(p, pe, from, false);
   }
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
@@ -587,7 +662,7 @@ void zrt_dn(zrt_xfer *x) {
 
 void zrt_sv(zrt_xfer *x) {
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
-  if (zrt_g.nprocs == 1 || x->plan->skip)
+  if (idle(x))
     return;
   zrt_xfer_plan *p = x->plan;
   double t0 = now();
@@ -605,17 +680,25 @@ void zrt_sv(zrt_xfer *x) {
 
 /* ---- overlap ---- */
 
-/* How far x's items read below (lo) and above (hi) the index in dimension k of a rank-r region. */
-static void item_reach(const zrt_xfer_plan *p, int r, int k, int64_t *lo, int64_t *hi) {
-  *lo = *hi = 0;
+/* Narrow [*ilo, *ihi], this process's part of dimension k of a rank-r region, to its interior:
+ * the indices whose reads through x's items stay in what the process holds before DN, its block
+ * [blo, bhi] (open-ended at the grid's ends) and, for a wrap-around item, the declared region too,
+ * unless the process holds all of that in dimension k (then it copied the wrapped cells at SR). */
+static void interior(const zrt_xfer_plan *p, int r, int k, int64_t blo, int64_t bhi, int64_t *ilo, int64_t *ihi) {
   for (int i = 0; i < p->nitems; i++) {
     const xfer_item *it = &p->items[i];
-    if (it->a->rank != r || (it->a->flood >> k & 1))
+    const zrt_array *a = it->a;
+    if (a->rank != r || (a->flood >> k & 1))
       continue;
-    if (-it->d[k] > *lo)
-      *lo = -it->d[k];
-    if (it->d[k] > *hi)
-      *hi = it->d[k];
+    int64_t lo_ok = blo, hi_ok = bhi, d = it->d[k];
+    if (it->wrap && (blo > a->dlo[k] || bhi < a->dhi[k])) {
+      lo_ok = a->dlo[k] > lo_ok ? a->dlo[k] : lo_ok;
+      hi_ok = a->dhi[k] < hi_ok ? a->dhi[k] : hi_ok;
+    }
+    if (d < 0 && lo_ok != INT64_MIN && lo_ok - d > *ilo)
+      *ilo = lo_ok - d;  /* the rows below read a lower (or wrapped) neighbour's cells */
+    if (d > 0 && hi_ok != INT64_MAX && hi_ok - d < *ihi)
+      *ihi = hi_ok - d;
   }
 }
 
@@ -653,14 +736,10 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
     whole |= (c->flood >> k & 1) || c->stride[k] != 1;
   }
   for (int k = 0; k < r && !whole; k++) {
-    int64_t blo, bhi, below, above;
+    int64_t blo, bhi;
     if (!zrt_my_block(r, k, &blo, &bhi))
       return 1;
-    item_reach(p, r, k, &below, &above);
-    if (coords[k] > 0 && blo + below > ilo[k])
-      ilo[k] = blo + below;  /* the rows below blo + below read a lower neighbour's cells */
-    if (coords[k] < dims[k] - 1 && bhi - above < ihi[k])
-      ihi[k] = bhi - above;
+    interior(p, r, k, blo, bhi, &ilo[k], &ihi[k]);
     cut |= ilo[k] != mine.lo[k] || ihi[k] != mine.hi[k];
   }
   if (!cut && !whole)

@@ -35,6 +35,7 @@ begin
 end;
 
 procedure own_strided_compact();
+var i : integer;
 begin
   [S] A := Index1 * 100.0 + Index2;
   [S] AD := Index1 * 100.0 + Index2;
@@ -72,6 +73,14 @@ begin
   [[0..n-1-s, s..n-1] by [s, s]] R := R@[0, -s] + R@[s, 0] * 3 + R@^[-s, s];
   [[0..n-1-s, s..n-1] by [s, s]] RD := RD@[0, -s] + RD@[s, 0] * 3 + RD@^[-s, s];
   [Run] writeln("run: ", max<< abs(R - RD), " ", +<< R);
+
+  for i := 1 to 3 do                   -- a pattern loop (test/unit/pdl_static.sh: compact ghost planes)
+    [[2..n-3, 2..n-3] by [2, 2]] F := (A@e2 + A@w2 + A@n2 + A@s2) * 0.25;
+    [[2..n-3, 2..n-3] by [2, 2]] A := F;
+    [[2..n-3, 2..n-3] by [2, 2]] FD := (AD@e2 + AD@w2 + AD@n2 + AD@s2) * 0.25;
+    [[2..n-3, 2..n-3] by [2, 2]] AD := FD;
+  end;
+  [S] writeln("loop: ", max<< abs(A - AD), " ", +<< A);
 
   [S4] writeln(A);
   [Down] writeln(D);

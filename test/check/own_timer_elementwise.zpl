@@ -2,7 +2,7 @@
 -- them once per element it owns, a different number of times on each process, so ReadTimer,
 -- CheckTimer, StartTimer's synchronization and reductions of free values cannot communicate there:
 -- they read this process's clock and value (timer values and free variables are exception 3 of
--- section 11). Directly and through a procedure that calls one.
+-- section 11). Directly, through a procedure that calls one, and in a user-defined reduction.
 program own_timer_elementwise;
 
 region R = [1..3, 1..5];
@@ -34,6 +34,14 @@ begin
   return max<< v;
 end;
 
+-- a user-defined reduction whose accumulate procedure reads a timer at every element
+procedure tsum(out s : double); begin s := 0.0; end;
+procedure tsum(x : double; inout s : double);
+var t : timer;
+begin
+  s := s + x + ReadTimer(t);
+end;
+
 procedure own_timer_elementwise();
 var r : double;
 begin
@@ -46,5 +54,7 @@ begin
   [R] writeln(+<< N);
   [R] A := own(A) + own(1.0);
   [R] writeln(A);
+  [R] r := tsum<< A;
+  writeln(r);
   writeln(timed(1.0), " ", CheckTimer() >= 0.0, " ", own(2.5));   -- not elementwise: collective
 end;

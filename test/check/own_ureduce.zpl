@@ -208,6 +208,10 @@ begin
     K := K - 1;
   until total<< K < 50 | s > 100;
   [R] if s > 20 then writeln("many"); elsif total<< K > 3 then writeln("doubled ", s, " times, then ", total<< K); end;
+  -- in an array statement: computed once, before it
+  [R] K := Index1 * Index2;
+  [R] K := 42 * K - total<< K;
+  [R] writeln("centred: ", total<< K, " ", max<< K);
   -- a region some processes own nothing of, and an empty mask: the identity's state
   [Two] T := Index1;
   [Two] writeln("sum over two: ", total<< T);

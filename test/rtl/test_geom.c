@@ -62,14 +62,46 @@ static void test_pairs(void) {
   a.slo[0] = a.slo[1] = 0;
   a.shi[0] = a.shi[1] = 9;
   zrt_region c = zrt_region_make(2, (int64_t[]){1, 1}, (int64_t[]){8, 8}, 0);
-  zg_item items[2] = {{&a, {0, -1}}, {&a, {-1, -1}}};
-  zg_pair p;
+  zg_item items[2] = {{&a, {0, -1}, false}, {&a, {-1, -1}, false}};
+  static zg_pair p;
   zg_pair_boxes(grids, &c, items, 1, 0, 1, &p);
   CHECK(p.nboxes == 1 && p.bytes == 4 * 8 && p.boxes[0].lo[0] == 1 && p.boxes[0].hi[0] == 4 && p.boxes[0].lo[1] == 4);
   zg_pair_boxes(grids, &c, items, 2, 0, 1, &p);
   CHECK(p.nboxes == 1 && p.bytes == 5 * 8 && p.boxes[0].lo[0] == 0 && p.boxes[0].hi[0] == 4);
   zg_pair_boxes(grids, &c, items, 2, 1, 0, &p);
   CHECK(p.nboxes == 0 && p.bytes == 0);
+}
+
+/* A wrap-around shift A@^[1] of A over [1..8] on 2 processes: process 0 sends process 1 its
+ * element 1 for the ghost cell 9 (read at offset -8) and nothing else of the item; process 1 has
+ * nothing to copy itself. On one process the ghost cell is a copy within the process. A shift of 3
+ * of an array of extent 2 wraps more than once: [1..2] + 3 = [4..5] reads 2 and 1. */
+static void test_wrap_pairs(void) {
+  zg_grid grids[ZRT_MAX_RANK + 1] = {{0}};
+  grids[1] = (zg_grid){true, {2}, {1}, {8}};
+  zrt_array a = {0};
+  a.rank = 1;
+  a.elem = 4;
+  a.dlo[0] = a.slo[0] = 1;
+  a.dhi[0] = a.shi[0] = 8;
+  zrt_region c = zrt_region_make(1, (int64_t[]){1}, (int64_t[]){8}, 0);
+  zg_item item = {&a, {1}, true};
+  static zg_pair p;
+  zg_pair_boxes(grids, &c, &item, 1, 0, 1, &p);
+  CHECK(p.nboxes == 1 && p.bytes == 4 && p.boxes[0].lo[0] == 9 && p.boxes[0].hi[0] == 9 && p.off[0][0] == -8);
+  zg_pair_boxes(grids, &c, &item, 1, 1, 1, &p);
+  CHECK(p.nboxes == 0);
+  zg_pair_boxes(grids, &c, &item, 1, 1, 0, &p);
+  CHECK(p.nboxes == 1 && p.boxes[0].lo[0] == 5 && p.boxes[0].hi[0] == 5 && p.off[0][0] == 0);
+  zg_grid one[ZRT_MAX_RANK + 1] = {{0}};
+  zg_pair_boxes(one, &c, &item, 1, 0, 0, &p);
+  CHECK(p.nboxes == 1 && p.boxes[0].lo[0] == 9 && p.off[0][0] == -8);
+  a.dhi[0] = a.shi[0] = 2;
+  c = zrt_region_make(1, (int64_t[]){1}, (int64_t[]){2}, 0);
+  item.d[0] = 3;
+  zg_pair_boxes(one, &c, &item, 1, 0, 0, &p);
+  CHECK(p.nboxes == 2 && p.bytes == 8);
+  CHECK(p.boxes[0].lo[0] == 4 && p.off[0][0] == -2 && p.boxes[1].lo[0] == 5 && p.off[1][0] == -4);
 }
 
 /* Dissemination on 5 processes: steps at distances 1, 2, 4 carry 1, 2 and 1 blocks; flat on 4:
@@ -93,6 +125,7 @@ int main(void) {
   test_dims();
   test_blocks();
   test_pairs();
+  test_wrap_pairs();
   test_gather();
   return check_report("test_geom");
 }

@@ -2,6 +2,7 @@
 # pdl_static.sh - the pattern file azc writes at compile time (docs/pdl.md, "Files azc writes"):
 #   - for samples/jacobi.zpl, samples/heat.zpl, bench/micro/micro.zpl,
 #     test/check/own_comm_opt.zpl, own_runahead.zpl (a gather of two reductions' values) and
+#     own_strided_compact.zpl (ghost planes of arrays stored compactly over strided regions),
 #     hier_jacobi.zpl (a region constant and direction constants, section 15.1),
 #     `azc --pdl-np=N` writes exactly what the program records with `mpirun -np N prog --az-pdl=FILE` with its default config, for
 #     N = 1 to 4 (QUICK=1: 1 and 4), the file passes `azpdl check`, and the run, checked against
@@ -28,7 +29,8 @@ nps="1 2 3 4"
 block() { awk -v id="$1" '$1 == "pattern" && $2 == id { on = 1 } on { print } on && $0 == "}" { exit }' "$2"; }
 
 for src in samples/jacobi.zpl samples/heat.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/check/own_runahead.zpl \
-  test/check/hier_jacobi.zpl; do
+           test/check/own_strided_compact.zpl \
+           test/check/hier_jacobi.zpl; do
   name=$(basename "$src" .zpl)
   "$AZC" "$src" -o "$t/$name" --no-pdl 2>"$t/err" || { say "$src does not compile"; cat "$t/err"; continue; }
   for np in $nps; do

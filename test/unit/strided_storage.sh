@@ -4,7 +4,10 @@
 # peak storage AZ_STATS=1 reports for all processes is exactly the cells of its levels, their border
 # plane and each process's ghost plane (dense storage of the same arrays takes 10 times as much and
 # fails here), and a shift by the stride moves 16 x 16 doubles per process boundary (dense: the
-# whole 31 x 31 box between the strided indices).
+# whole 31 x 31 box between the strided indices). test/check/own_strided_coarse.zpl's coarse level
+# has 4 indices: on 8 processes half of them own none, and a shift by the stride makes exactly the
+# 3 messages of 4 bytes between the owners (none to or from a process that owns nothing), and a
+# shift by two strides (16 indices: two cells) is a ghost-cell transfer too, of 2 messages.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -26,4 +29,9 @@ for want in "1 72192 0" "2 74240 2048" "3 76288 4096" "4 74240 2048"; do
     echo "strided_storage.sh: np=$1: wrong output"; cat "$t/out"; fail=1
   fi
 done
+"$AZC" test/check/own_strided_coarse.zpl -o "$t/coarse" || exit 1
+AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 8 "$t/coarse" >"$t/out" 2>"$t/err" || { echo "strided_storage.sh: coarse np=8 failed"; cat "$t/err"; fail=1; }
+got=$(awk '($1 == "1" || $1 == "2") && NF == 8 { printf "%s%d %d", (n++ ? ", " : ""), $4, $5 }' "$t/err")
+[ "$got" = "12 3, 8 2" ] || { echo "strided_storage.sh: coarse level on 8 processes: ghost bytes and messages '$got', expected '12 3, 8 2'"; cat "$t/err"; fail=1; }
+cmp -s "$t/out" test/golden/own_strided_coarse.out || { echo "strided_storage.sh: coarse level on 8 processes: wrong output"; cat "$t/out"; fail=1; }
 exit $fail
