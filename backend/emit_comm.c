@@ -19,9 +19,14 @@ const char *emit_xfer_name(Emitter *E, const IrTransfer *t) { return xfer_name(E
 
 /* zrt_xfer_begin and zrt_xfer_add for every item of transfer t, under region c. */
 static void xfer_describe(Emitter *E, const char *x, const IrTransfer *t, const char *c) {
+  if (t->dynamic) views_begin(E, t, c);
   emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);
   for (int i = 0; i < t->items.len; i++) {
     IrShift *sh = t->items.items[i];
+    if (sh->dynamic) {
+      view_item_add(E, sh, x);
+      continue;
+    }
     Buf d = {0};
     for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%lld", k ? ", " : "", (long long)sh->d[k]);
     emit_line(E, "zrt_xfer_add%s(&%s, &%s, (int64_t[]){%s});", sh->wrap ? "_wrap" : "", x, emit_sym(E, sh->array), d.data);
@@ -102,6 +107,7 @@ void comm_after(Emitter *E) {
   for (int i = 0; i < E->after_ops.len; i++)
     emit_line(E, "zrt_sv(&%s);", xfer_name(E, ((const IrComm *)E->after_ops.items[i])->t));
   E->after_ops.len = 0;
+  views_end(E);
 }
 
 /* A transfer comm_opt starts before a statement: DR and SR (its DN comes where the data is read),

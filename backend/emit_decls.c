@@ -13,6 +13,15 @@ static int64_t fluff_of(int64_t a, int64_t b, int64_t most) {
   return w < most ? w : most;
 }
 
+/* Ghost width w (in indices) of dimension k, widened for an array shifted by direction constants to
+ * one cell: one stride of its declared region decl (backend/emit_views.c). */
+static void ghost_width(Buf *b, int k, int64_t w, const Symbol *sym, const char *decl) {
+  const char *sep = k ? ", " : "";
+  if (!sym->dyn_ghost) buf_printf(b, "%s%lld", sep, (long long)w);
+  else if (!sym->may_stride) buf_printf(b, "%s%lld", sep, (long long)(w > 1 ? w : 1));
+  else buf_printf(b, "%s(%lld > %s.stride[%d] ? %lld : %s.stride[%d])", sep, (long long)w, decl, k, (long long)w, decl, k);
+}
+
 /* The storage region of array sym (of declared region C expression `decl`) as C array initializers
  * lo and hi, the fluff its transfers read, flo and fhi, and the ghost cells beyond the storage
  * region its wrap-around transfers read, wlo and whi (all zero: none, and true returned). */
@@ -33,11 +42,11 @@ static bool storage_bounds(const IrProgram *ir, const Symbol *sym, int rank, con
      * widest shifts of the array, through parameters too; wrap-around ones are apart); wider
      * shifts use remaps. IR_FLUFF cells: of a strided array, IR_FLUFF strides */
     int64_t most = ir_fluff(sym, k);
-    buf_printf(flo, "%s%lld", k ? ", " : "", (long long)fluff_of(sym->border_lo[k], wl[k], most));
-    buf_printf(fhi, "%s%lld", k ? ", " : "", (long long)fluff_of(sym->border_hi[k], wh[k], most));
-    buf_printf(wlo, "%s%lld", k ? ", " : "", (long long)wl[k]);
-    buf_printf(whi, "%s%lld", k ? ", " : "", (long long)wh[k]);
-    none &= wl[k] == 0 && wh[k] == 0;
+    ghost_width(flo, k, fluff_of(sym->border_lo[k], wl[k], most), sym, decl);
+    ghost_width(fhi, k, fluff_of(sym->border_hi[k], wh[k], most), sym, decl);
+    ghost_width(wlo, k, wl[k], sym, decl);
+    ghost_width(whi, k, wh[k], sym, decl);
+    none &= wl[k] == 0 && wh[k] == 0 && !sym->dyn_ghost;
   }
   return none;
 }
@@ -62,7 +71,11 @@ static void alloc_storage(Emitter *E, const char *a, Type *t, Symbol *sym, Symbo
   E->indent++;
   emit_line(E, "zrt_region zd = %s;", decl);
   if (shape) emit_line(E, "/* in the shape of '%s', to exchange storage with it */", shape->name);
-  if (sym->may_stride) /* one cell per strided index (section 15.3); no wrap-around items (comm_insert.c) */
+  if (sym->may_stride && !no_wrap) /* compact, with ghost cells for shifts by direction constants */
+    emit_line(E, "zrt_array_alloc_wide(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, (int64_t[]){%s}, (int64_t[]){%s}, &zd, %d);",
+              a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
+              wlo.data, whi.data, sym->loc.line);
+  else if (sym->may_stride) /* one cell per strided index (section 15.3); no wrap-around items (comm_insert.c) */
     emit_line(E, "zrt_array_alloc_strided(&%s, %d, sizeof(%s), (int64_t[]){%s}, (int64_t[]){%s}, zd.flood, (int64_t[]){%s}, (int64_t[]){%s}, &zd, %d);",
               a, t->rank, emit_ctype(E, t->elem), shape ? alo.data : lo.data, shape ? ahi.data : hi.data, flo.data, fhi.data,
               sym->loc.line);

@@ -114,10 +114,10 @@ const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct) {
 }
 
 /* The element of parallel array sym at the current index, shifted by d (or by the direction dir
- * evaluated at run time), wrapped for @^. Inside a loop nest the array's pointer and strides are
- * hoisted locals; the last dimension of an array known not to be flooded there has unit stride. */
-const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap) {
-  (void)name;
+ * evaluated at run time, or by the components dvar_0, dvar_1, ... of a ghost view's direction),
+ * wrapped for @^. Inside a loop nest the array's pointer and strides are hoisted locals; the last
+ * dimension of an array known not to be flooded there has unit stride. */
+const char *emit_elem(Emitter *E, Symbol *arr, const char *dvar, const int64_t *d, DirSyn *dir, bool wrap) {
   Type *t = arr->type;
   const char *a = emit_sym(E, arr);
   bool hoisted = E->in_loops;
@@ -129,7 +129,8 @@ const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, Dir
     if (known && is_flood) continue; /* one element stands for every index */
     const char *ix = E->idx && k < E->idx->rank ? E->idx->idx[k] : "0";
     const char *shift = "";
-    if (d && d[k]) shift = arena_printf(E->arena, " + %lld", (long long)d[k]);
+    if (dvar) shift = arena_printf(E->arena, " + %s_%d", dvar, k);
+    else if (d && d[k]) shift = arena_printf(E->arena, " + %lld", (long long)d[k]);
     else if (!d && dir) shift = arena_printf(E->arena, " + %s[%d]", emit_dir(E, dir), k);
     const char *pos = arena_printf(E->arena, "(%s%s)", ix, shift);
     const char *counted = wrap ? NULL : strided_counted_cell(E, arr, k, ix, shift);
@@ -384,7 +385,7 @@ static const char *emit_name_expr(Emitter *E, Expr *e) {
   }
   if (sym->type && sym->type->kind == TY_PARALLEL) {
     const char *v = emit_contracted(E, sym);
-    return v ? v : emit_elem(E, sym, e, NULL, NULL, false);
+    return v ? v : emit_elem(E, sym, NULL, NULL, NULL, false);
   }
   return emit_sym(E, sym);
 }
@@ -392,7 +393,7 @@ static const char *emit_name_expr(Emitter *E, Expr *e) {
 /* A designator below a shift: the element of the base array, then fields and subscripts. */
 
 static const char *emit_shifted_designator(Emitter *E, Expr *d, const int64_t *dv, DirSyn *dir, bool wrap) {
-  if (d->kind == EX_NAME) return emit_elem(E, d->sym, d, dv, dir, wrap);
+  if (d->kind == EX_NAME) return emit_elem(E, d->sym, NULL, dv, dir, wrap);
   if (d->kind == EX_FIELD)
     return arena_printf(E->arena, "(%s).%s", emit_shifted_designator(E, d->base, dv, dir, wrap), emit_name(E, d->name.name));
   if (d->kind == EX_INDEX && d->nargs > 0) return emit_index_into(E, d, emit_shifted_designator(E, d->base, dv, dir, wrap), d->base->type);
@@ -403,6 +404,8 @@ static const char *emit_shifted_designator(Emitter *E, Expr *d, const int64_t *d
 /* A@d or A@^d read in place: A@^d wraps its index into A's declared region, unless ghost cells
  * hold the wrapped elements beyond that region (IC_WRAP_GHOST). */
 static const char *emit_shift(Emitter *E, Expr *e) {
+  const EmitView *v = emit_view_of(E, e);
+  if (v) return emit_elem(E, v->sym, v->dvar, NULL, NULL, false); /* its ghost cells hold the wrapped values */
   int64_t d[MAX_RANK] = {0};
   int rank;
   bool known;

@@ -57,6 +57,9 @@ typedef struct Emitter {
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
   const char *split_open;      /* the loop nest being emitted is split for that transfer */
   PtrVec after_ops;            /* IrComm*: those (SV) due when the statement is done with its roots */
+  PtrVec views;                /* EmitView*: the ghost views of the statement's shifts by run-time directions */
+  PtrVec views_open;           /* EmitView*: the views to end when the statement is done (one per array) */
+  int nviews;
   struct GatherC **gathers;    /* by gather id: the C names of the split-phase gathers opened */
   PtrVec open_lines;           /* struct LineOpen*: the split-phase partial reductions, floods and
                                 * scans begun whose C blocks are open, innermost last */
@@ -113,7 +116,7 @@ const char *emit_expr(Emitter *E, Expr *e);
 const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as in an assignment */
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
-const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
+const char *emit_elem(Emitter *E, Symbol *arr, const char *dvar, const int64_t *d, DirSyn *dir, bool wrap);
 /* The zrt_array lvalue of element U[e] of an indexed array of parallel arrays (IrElement.index). */
 const char *emit_element_ref(Emitter *E, Expr *index);
 /* Element e->args of the indexed array of type bt whose C value is a (every subscript checked, R2). */
@@ -299,6 +302,27 @@ const char *emit_elements_begin(Emitter *E, Expr *e, Type **type, int *loops);
 void emit_elements_end(Emitter *E, int loops);
 /* An assignment whose target or value is a projection, element by element. */
 void emit_projection_assign(Emitter *E, Stmt *st);
+
+/* ---- emit_views.c: ghost views for shifts by directions known only at run time ---- */
+
+/* How a shift A@^dir[k] of a statement is read: from the view's symbol (C lvalue sym->c_name),
+ * shifted by the hoisted components dvar_0, dvar_1, ... (Of the views to end: dvar is the view's
+ * pointer, tmp its temporary.) */
+typedef struct EmitView {
+  const Expr *shift;
+  Symbol *sym;
+  const char *dvar;
+  const char *tmp;
+} EmitView;
+/* Before transfer t is described: the directions of its dynamic items and the views of their arrays
+ * under region c (C name). */
+void views_begin(Emitter *E, const IrTransfer *t, const char *c);
+/* The zrt_xfer_add call of dynamic item sh of transfer x (C name). */
+void view_item_add(Emitter *E, const IrShift *sh, const char *x);
+/* The view serving shift e, or NULL. */
+const EmitView *emit_view_of(Emitter *E, const Expr *e);
+/* The statement is done with its views: their temporaries are freed. */
+void views_end(Emitter *E);
 
 /* ---- emit_stmt.c: statements, control flow, lists ---- */
 

@@ -156,6 +156,7 @@ const char *emit_ctype(Emitter *E, Type *t) {
 }
 
 const char *emit_sym(Emitter *E, Symbol *sym) {
+  if (sym->c_name) return sym->c_name;
   if (sym->kind == SYM_EXTERN_VAR || sym->kind == SYM_EXTERN_CONST) return sym->name;
   if (sym->kind == SYM_PARAM) {
     bool by_ref = sym->mode == PM_OUT || sym->mode == PM_INOUT || sym->mode == PM_VAR;

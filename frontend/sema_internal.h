@@ -161,6 +161,10 @@ struct Symbol {
   int border_lo[MAX_RANK], border_hi[MAX_RANK];
   bool may_stride;       /* parallel arrays: may be stored compactly over a strided declared region
                             (section 15.3; backend/emit_strided.c) */
+  bool dyn_ghost;        /* parallel arrays: shifted by a direction known only at run time (a direction
+                            constant, section 15.1), through parameters too: allocated with a ghost
+                            cell around every dimension (backend/emit_views.c) */
+  const char *c_name;    /* back end: the C lvalue of a symbol azc made up (emit_sym), or NULL */
   bool for_var_active;   /* currently the variable of an enclosing 'for' */
   bool is_free;          /* a free variable (section 15.6) */
   Symbol *element_of;    /* IR (ir/lower.c): this symbol stands for an element U[e] of the indexed

@@ -520,6 +520,10 @@ static Symbol *binding_param(const ParamBinding *b) {
 /* Carry a parameter's border (and its conditional 'of' writes) to an argument bound to it. */
 static bool propagate_binding(Sema *S, Borders *B, const ParamBinding *b) {
   Symbol *p = binding_param(b), *a = b->arg;
+  if (p && a && p->dyn_ghost && !a->dyn_ghost) { /* an argument of a parameter shifted by direction constants */
+    a->dyn_ghost = true;
+    return true;
+  }
   if (!p || !is_parallel(a) || ptype(p)->rank != ptype(a)->rank) return false;
   bool changed = widen_from(a, p);
   CondList *l = cond_list(S, B, p, false);

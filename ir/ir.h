@@ -23,6 +23,8 @@ typedef struct IrShift {      /* a shifted reference A@d or A@^d */
   int64_t d[MAX_RANK];
   bool known;               /* d is a compile-time constant */
   bool wrap;                /* @^ */
+  bool dynamic;             /* d is known only at run time (a direction constant, section 15.1): served
+                               by a ghost view (backend/emit_views.c, rtl/zrt/zrt_view.c) */
   Expr *expr;
 } IrShift;
 
@@ -57,6 +59,7 @@ typedef struct IrTransfer {
   PtrVec items;             /* IrShift*: one per array and direction (with those combined into it) */
   int own_items;            /* how many of them are its own (the rest were combined into it) */
   Symbol *cover;            /* the named region its statement runs under, if any (then it may move) */
+  bool dynamic;             /* some item is dynamic: the transfer stays at its statement, outside patterns */
   XferPlace place;
   IrStmt *start;            /* XF_EARLY, XF_HOISTED: the statement it starts before */
   struct IrTransfer *by;    /* XF_REDUNDANT, XF_COMBINED */

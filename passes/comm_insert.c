@@ -16,6 +16,8 @@ typedef struct Comm {
   PtrVec *owner;            /* where the transfers of the statement or initializer visited go */
   const Region *region;     /* its covering region (NULL: inherited) */
   bool under_region;        /* the expression visited is evaluated under that region */
+  bool views;               /* ... and is the right-hand side of an assignment: ghost views may serve
+                               its shifts by run-time directions */
 } Comm;
 
 static void root(Comm *C, Expr *e, bool under_statement_region);
@@ -67,6 +69,17 @@ static bool wrap_by_ghosts(const Comm *C, const Expr *e, const IrShift *sh) {
   return region_inside(C->region, t);
 }
 
+/* True if a ghost view serves shift e (IrShift sh), whose direction is known only at run time: a
+ * parallel array variable or parameter (or an element U[k] bound for the statement) shifted under
+ * the covering region of an assignment (backend/emit_views.c). */
+static bool by_view(const Comm *C, const Expr *e, const IrShift *sh) {
+  const Expr *b = e->base;
+  if (!C->under_region || !C->views || sh->known || b->kind != EX_NAME || !b->sym) return false;
+  const Symbol *a = b->sym;
+  return (a->kind == SYM_VAR || a->kind == SYM_PARAM) && a->type && a->type->kind == TY_PARALLEL &&
+         a->type->rank == sh->rank && sh->rank > 0;
+}
+
 /* Add the ghost-cell shifts of e to t. */
 static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
   if (!e) return;
@@ -81,6 +94,9 @@ static void collect_ghost(Comm *C, IrTransfer *t, Expr *e) {
     if (fits && !has_item(t, sh)) {
       vec_push(C->a, &t->items, sh);
       if (sh->wrap) vec_push(C->a, &C->ir->wrap_items, sh);
+    } else if (!fits && by_view(C, e, sh)) {
+      sh->dynamic = t->dynamic = true;
+      vec_push(C->a, &t->items, sh);
     }
     collect_ghost(C, t, e->base);
     break;
@@ -119,7 +135,9 @@ static void root(Comm *C, Expr *e, bool under_statement_region) {
   x->own_items = x->items.len;
   x->place = XF_AT_ROOT;
   const Region *r = C->region;
-  if (under_statement_region && r && r->named && (r->named->kind == SYM_REGION || r->named->kind == SYM_CONST) && !r->dynamic && !r->error) x->cover = r->named;
+  if (under_statement_region && r && r->named && (r->named->kind == SYM_REGION || r->named->kind == SYM_CONST) && !r->dynamic && !r->error &&
+      !x->dynamic)
+    x->cover = r->named;
   vec_push(C->a, C->owner, x);
   vec_push(C->a, &C->ir->transfers, x);
 }
@@ -131,7 +149,12 @@ static void comm_stmt(Comm *C, IrStmt *s) {
   C->owner = &s->transfers;
   C->region = s->region;
   switch (st->kind) {
-  case ST_ASSIGN: case ST_CALL: root(C, st->rhs, true); break;
+  case ST_ASSIGN:
+    C->views = true;
+    root(C, st->rhs, true);
+    C->views = false;
+    break;
+  case ST_CALL: root(C, st->rhs, true); break;
   case ST_RETURN: root(C, st->value, true); break;
   case ST_WRITE: case ST_HALT:
     for (int i = 0; i < st->nitems; i++) root(C, st->items[i].value, true);
@@ -164,7 +187,7 @@ static void comm_inits(Comm *C, IrProc *p) {
 }
 
 void comm_insert(Arena *a, IrProgram *ir) {
-  Comm C = {a, ir, NULL, NULL, false};
+  Comm C = {a, ir, NULL, NULL, false, false};
   for (int i = 0; i < ir->procs.len; i++) comm_list(&C, &((IrProc *)ir->procs.items[i])->body);
   for (int i = 0; i < ir->procs.len; i++)
     if (!((IrProc *)ir->procs.items[i])->entry) comm_inits(&C, ir->procs.items[i]);

@@ -78,7 +78,7 @@ static void collect_shifts(Place *P, Expr *e, const IrTransfer *t, PtrVec *ghost
   case EX_SHIFT: {
     int rank;
     int64_t d[MAX_RANK];
-    if (ir_shift_by_ghost(P->ir->sema, e, &rank, d) && (!e->wrap || (t && ir_transfer_reads(t, e)))) vec_push(P->a, ghost, e);
+    if ((t && ir_transfer_reads(t, e)) || (!e->wrap && ir_shift_by_ghost(P->ir->sema, e, &rank, d))) vec_push(P->a, ghost, e);
     else if (ir_path_root(e->base)) vec_push(P->a, remaps, e);
     else one_process(P, e->loc, "'@^' or a wide or run-time shift of this expression is");
     collect_shifts(P, e->base, t, ghost, remaps);

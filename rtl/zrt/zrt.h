@@ -165,6 +165,9 @@ typedef struct zrt_array {
   int shift[ZRT_MAX_RANK];
   uint64_t inv[ZRT_MAX_RANK];
   int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK]; /* the whole storage region (set by generated code) */
+  /* The ghost cells asked for at allocation, in indices, the same on every process: the fluff
+   * around the block and the wrap-around cells beyond the storage region (zrt_ghost_view). */
+  int64_t fluff_lo[ZRT_MAX_RANK], fluff_hi[ZRT_MAX_RANK], wrap_lo[ZRT_MAX_RANK], wrap_hi[ZRT_MAX_RANK];
   void *mem;                 /* the element at index (lo_0, ..., lo_r-1) */
   void *block;               /* the allocation that holds mem (zrt_array_free frees it) */
   bool allocated;
@@ -207,6 +210,19 @@ void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *
 void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                              unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
                              const struct zrt_region *decl, int line);
+/* The array that shifts of a by the n directions dirs (n x a->rank components, known only at run
+ * time: direction constants, section 15.1) under region c read through ghost cells: a itself when
+ * its ghost cells hold every index they read (the same answer on every process), else *tmp, a
+ * copy of a's values with ghost cells wide enough. The transfer then fills the view's ghost cells
+ * (zrt_xfer_add_view) and the loop reads the shifted indices from the view: for wrap-around
+ * shifts the wrapped values lie beyond the declared region. zrt_ghost_view_end frees *tmp. */
+zrt_array *zrt_ghost_view(zrt_array *a, const struct zrt_region *c, bool wrap, int n, const int64_t *dirs,
+                          zrt_array *tmp, int line);
+void zrt_ghost_view_end(zrt_array *view, zrt_array *tmp);
+/* The most general of them: compact over decl (NULL: dense), with fluff and wrap-around ghost cells. */
+void zrt_array_alloc_wide(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood,
+                          const int64_t *fluff_lo, const int64_t *fluff_hi, const int64_t *wrap_lo,
+                          const int64_t *wrap_hi, const struct zrt_region *decl, int line);
 /* Exactly [lo, hi] on this process (nothing if empty), not distributed. */
 void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                          unsigned flood, bool empty, int line);
@@ -252,6 +268,9 @@ void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d);
 void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d);
 /* A wrap statement's item ([d of R] wrap A, R being a's declared region: zrt_wrap_by_ghosts): the
  * region's cells, a's border cells just outside R, get the elements at R's other end. */
+/* An item of a view (zrt_ghost_view): a shift of a by d, wrapping around or not, under a region
+ * that may reach beyond a's declared region. */
+void zrt_xfer_add_view(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap);
 void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a);
 /* True if region r is a's declared region (same bounds, no stride), the region a wrap statement
  * may fill through a ghost-cell transfer. */

@@ -241,6 +241,7 @@ static void alloc_array(zrt_array *a, int rank, size_t elem, const int64_t *lo, 
     int64_t flo = fluff_lo ? fluff_lo[k] : ZRT_DEFAULT_FLUFF;
     int64_t fhi = fluff_hi ? fluff_hi[k] : ZRT_DEFAULT_FLUFF;
     int64_t wlo = wrap_lo ? wrap_lo[k] : 0, whi = wrap_hi ? wrap_hi[k] : 0;
+    a->fluff_lo[k] = flo, a->fluff_hi[k] = fhi, a->wrap_lo[k] = wlo, a->wrap_hi[k] = whi;
     bool any = alloc_range(rank, k, lo[k], hi[k], flo, fhi, wlo, whi, &a->lo[k], &a->hi[k]);
     if (any) { /* only the strided indices */
       a->lo[k] = zrt_array_first(a, k, a->lo[k]);
@@ -259,6 +260,12 @@ void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t 
                              unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
                              const zrt_region *decl, int line) {
   alloc_array(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, NULL, NULL, decl, line);
+}
+
+void zrt_array_alloc_wide(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood,
+                          const int64_t *fluff_lo, const int64_t *fluff_hi, const int64_t *wrap_lo,
+                          const int64_t *wrap_hi, const zrt_region *decl, int line) {
+  alloc_array(a, rank, elem, lo, hi, flood, fluff_lo, fluff_hi, wrap_lo, wrap_hi, decl, line);
 }
 
 void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,

@@ -169,13 +169,19 @@ static bool owned_box(const zg_grid *grids, const zrt_array *a, int proc, zg_box
   return !box_empty(b, a->rank);
 }
 
-/* What process proc reads of item it over region c: (c ∩ its part of the array) shifted by d, as
- * a box (the bounding box of a strided region). Flood dimensions read index 0. */
+/* What process proc reads of item it over region c: (c ∩ its block) shifted by d, as a box (the
+ * bounding box of a strided region). Flood dimensions read index 0. Where c lies inside the
+ * array's storage region (every transfer but those of views, zrt_ghost_view), c ∩ its block is c
+ * ∩ its part of the array. */
 static bool needed_box(const zg_grid *grids, const zrt_region *c, const zg_item *it, int proc, zg_box *b) {
   const zrt_array *a = it->a;
   zg_box own;
-  if (!owned_box(grids, a, proc, &own))
+  int coords[ZRT_MAX_RANK];
+  if (!zg_proc_coords(&grids[a->rank], a->rank, proc, coords))
     return false;
+  for (int k = 0; k < a->rank; k++)
+    if (!(a->flood >> k & 1) && !zg_block_at(&grids[a->rank], k, coords[k], &own.lo[k], &own.hi[k]))
+      return false;
   for (int k = 0; k < a->rank; k++) {
     if ((a->flood >> k & 1) || (c->flood >> k & 1)) {
       b->lo[k] = b->hi[k] = 0;

@@ -53,7 +53,7 @@ void zg_bbox_bounds(const zg_bbox *b, int rank, int64_t *lo, int64_t *hi);
 /* ---- ghost-cell transfers: what each pair of processes exchanges ---- */
 
 /* The most (array, direction) items one transfer carries. */
-#define ZG_MAX_ITEMS 16
+#define ZG_MAX_ITEMS 32
 
 typedef struct zg_box {
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];

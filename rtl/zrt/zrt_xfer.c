@@ -52,6 +52,7 @@ typedef struct xfer_key {
     unsigned flood;
     int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK];
     int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* wrap-around items wrap in the declared region */
+    int64_t step[ZRT_MAX_RANK], phase[ZRT_MAX_RANK]; /* compact storage (section 15.3) */
     int64_t d[ZRT_MAX_RANK];
     bool wrap;
   } items[XFER_MAX_ITEMS];
@@ -290,6 +291,8 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
     memcpy(k->items[i].slo, a->slo, sizeof a->slo);
     memcpy(k->items[i].shi, a->shi, sizeof a->shi);
     memcpy(k->items[i].d, p->items[i].d, sizeof p->items[i].d);
+    memcpy(k->items[i].step, a->step, sizeof a->step);
+    memcpy(k->items[i].phase, a->phase, sizeof a->phase);
     if ((k->items[i].wrap = p->items[i].wrap)) {
       memcpy(k->items[i].dlo, a->dlo, sizeof a->dlo);
       memcpy(k->items[i].dhi, a->dhi, sizeof a->dhi);
@@ -361,7 +364,8 @@ static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int6
       k->items[i].flood != a->flood || k->items[i].wrap != wrap)
     return false;
   for (int j = 0; j < a->rank; j++)
-    if (k->items[i].slo[j] != a->slo[j] || k->items[i].shi[j] != a->shi[j] || k->items[i].d[j] != d[j])
+    if (k->items[i].slo[j] != a->slo[j] || k->items[i].shi[j] != a->shi[j] || k->items[i].d[j] != d[j] ||
+        k->items[i].step[j] != a->step[j] || k->items[i].phase[j] != a->phase[j])
       return false;
   for (int j = 0; wrap && j < a->rank; j++)
     if (k->items[i].dlo[j] != a->dlo[j] || k->items[i].dhi[j] != a->dhi[j])
@@ -433,6 +437,11 @@ void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
 }
 
 void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d) { add(x, a, d, true, true); }
+
+void zrt_xfer_add_view(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap) {
+  if (wrap || zrt_g.nprocs > 1)
+    add(x, a, d, wrap, false);
+}
 
 void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a) {
   static const int64_t zero[ZRT_MAX_RANK];

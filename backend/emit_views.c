@@ -1,0 +1,95 @@
+/* emit_views.c - shifts by directions known only at run time (direction constants, section 15.1:
+ * U@^dir110[k]) read through ghost cells. Before the transfer of such shifts, the statement
+ * evaluates each direction once into scalars and asks the runtime for a ghost view of every array
+ * shifted so (zrt_ghost_view, rtl/zrt/zrt_view.c): the array itself when its ghost cells are wide
+ * enough (arrays that are, Symbol.dyn_ghost, are allocated with one cell more around every
+ * dimension: emit_decls.c), else a copy with wider ones. The transfer fills the view's ghost cells
+ * (wrapped around for @^) and the loop nest reads the shifted elements from it, with no
+ * temporary over the covering region and no remap. */
+#include <stdlib.h>
+#include <string.h>
+#include "emit_internal.h"
+
+/* A made-up symbol for view number id of array a: its C lvalue is (*zvID), the loop nest's hoisted
+ * pointer zp_IDv (no program name begins with a digit). */
+static Symbol *view_symbol(Emitter *E, const Symbol *a, int id) {
+  Symbol *v = ARENA_NEW(E->arena, Symbol);
+  *v = *a;
+  v->kind = SYM_PARAM; /* not a distinct variable: its pointer is not restrict */
+  v->mode = PM_IN;
+  v->name = arena_printf(E->arena, "%dv", id);
+  v->c_name = arena_printf(E->arena, "(*zv%d)", id);
+  return v;
+}
+
+/* Items i of t that are dynamic and shift the same array the same way as item first. */
+static bool same_view(const IrShift *first, const IrShift *sh) {
+  return sh->dynamic && sh->array == first->array && sh->wrap == first->wrap;
+}
+
+/* The view of the dynamic items of t like item `first` (the first of them): their directions as
+ * scalars, the view, and what each shift reads. */
+static void view_of_group(Emitter *E, const IrTransfer *t, int first, const char *c) {
+  const IrShift *f = t->items.items[first];
+  int id = ++E->nviews, rank = f->rank, n = 0;
+  Buf dirs = {0};
+  for (int i = first; i < t->items.len; i++) {
+    const IrShift *sh = t->items.items[i];
+    if (!same_view(f, sh)) continue;
+    const char *dvar = arena_printf(E->arena, "zvd%d_%d", id, n++);
+    const char *dir = emit_dir(E, sh->expr->dir);
+    Buf line = {0};
+    for (int k = 0; k < rank; k++) {
+      buf_printf(&line, "%s%s_%d = %s[%d]", k ? ", " : "const int64_t ", dvar, k, dir, k);
+      buf_printf(&dirs, "%s%s_%d", dirs.len ? ", " : "", dvar, k);
+    }
+    emit_line(E, "%s;", line.data);
+    free(line.data);
+    EmitView *v = ARENA_NEW(E->arena, EmitView);
+    v->shift = sh->expr;
+    v->dvar = dvar;
+    vec_push(E->arena, &E->views, v);
+  }
+  Symbol *sym = view_symbol(E, f->array, id);
+  emit_line(E, "zrt_array zvt%d; zrt_array *const zv%d = zrt_ghost_view(&%s, &%s, %d, %d, (int64_t[]){%s}, &zvt%d, %d);", id, id,
+            emit_sym(E, f->array), c, f->wrap, n, dirs.data, id, t->line);
+  free(dirs.data);
+  for (int i = E->views.len - n; i < E->views.len; i++) ((EmitView *)E->views.items[i])->sym = sym;
+  EmitView *end = ARENA_NEW(E->arena, EmitView);
+  end->sym = sym;
+  end->tmp = arena_printf(E->arena, "zvt%d", id);
+  end->dvar = arena_printf(E->arena, "zv%d", id);
+  vec_push(E->arena, &E->views_open, end);
+}
+
+void views_begin(Emitter *E, const IrTransfer *t, const char *c) {
+  for (int i = 0; i < t->items.len; i++) {
+    const IrShift *sh = t->items.items[i];
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++) seen = same_view(sh, t->items.items[j]);
+    if (sh->dynamic && !seen) view_of_group(E, t, i, c);
+  }
+}
+
+const EmitView *emit_view_of(Emitter *E, const Expr *e) {
+  for (int i = E->views.len - 1; i >= 0; i--)
+    if (((const EmitView *)E->views.items[i])->shift == e) return E->views.items[i];
+  return NULL;
+}
+
+void view_item_add(Emitter *E, const IrShift *sh, const char *x) {
+  const EmitView *v = emit_view_of(E, sh->expr);
+  Buf d = {0};
+  for (int k = 0; k < sh->rank; k++) buf_printf(&d, "%s%s_%d", k ? ", " : "", v->dvar, k);
+  emit_line(E, "zrt_xfer_add_view(&%s, &%s, (int64_t[]){%s}, %d);", x, emit_sym(E, v->sym), d.data, sh->wrap);
+  free(d.data);
+}
+
+void views_end(Emitter *E) {
+  for (int i = 0; i < E->views_open.len; i++) {
+    const EmitView *v = E->views_open.items[i];
+    emit_line(E, "zrt_ghost_view_end(%s, &%s);", v->dvar, v->tmp);
+  }
+  E->views_open.len = 0;
+  E->views.len = 0;
+}

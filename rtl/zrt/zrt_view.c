@@ -1,0 +1,103 @@
+/* zrt_view.c - ghost views: the array whose ghost cells serve the shifts of an array by directions
+ * known only at run time (direction constants, section 15.1: U@^dir110[k]). The array itself when
+ * the ghost cells it was allocated with hold every index the shifts read, else a copy of its
+ * values with ghost cells wide enough. The decision depends only on what every process knows
+ * alike (the region, the directions, the ghost cells asked for at allocation), so all processes
+ * describe their transfers over arrays of the same shape. */
+#include "zrt_internal.h"
+#include "zrt_region.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* The ghost cells (in indices) the shifts dirs of a under c need in dimension k: below the block
+ * and above it (*flo, *fhi), and beyond the storage region (*wlo, *whi, wrap-around only). */
+static void needed(const zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, int k, int64_t *flo,
+                   int64_t *fhi, int64_t *wlo, int64_t *whi) {
+  *flo = *fhi = *wlo = *whi = 0;
+  int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
+  for (int i = 0; i < n; i++) {
+    int64_t d = dirs[i * a->rank + k];
+    if (-d > *flo) *flo = -d;
+    if (d > *fhi) *fhi = d;
+    if (wrap && a->slo[k] - (first + d) > *wlo) *wlo = a->slo[k] - (first + d);
+    if (wrap && last + d - a->shi[k] > *whi) *whi = last + d - a->shi[k];
+  }
+}
+
+/* True if a's ghost cells serve the shifts in dimension k: wide enough, and no border storage
+ * where a wrap-around shift leaves the declared region (its wrapped values go beyond it). */
+static bool serves(const zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, int k) {
+  int64_t flo, fhi, wlo, whi;
+  needed(a, c, wrap, n, dirs, k, &flo, &fhi, &wlo, &whi);
+  if (flo > a->fluff_lo[k] || fhi > a->fluff_hi[k] || wlo > a->wrap_lo[k] || whi > a->wrap_hi[k]) return false;
+  if (!wrap) return true;
+  int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
+  for (int i = 0; i < n; i++) {
+    int64_t d = dirs[i * a->rank + k];
+    if ((first + d < a->dlo[k] && a->slo[k] != a->dlo[k]) || (last + d > a->dhi[k] && a->shi[k] != a->dhi[k]))
+      return false;
+  }
+  return true;
+}
+
+/* Copy every cell a holds into b, which holds at least as many around the same indices. */
+static void copy_cells(zrt_array *b, const zrt_array *a) {
+  int r = a->rank, last = r - 1;
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK], at[ZRT_MAX_RANK];
+  for (int k = 0; k < r; k++) {
+    if (a->lo[k] > a->hi[k]) return;
+    lo[k] = (a->flood >> k & 1) ? 0 : zrt_array_cell(a, k, a->lo[k]);
+    hi[k] = (a->flood >> k & 1) ? 0 : zrt_array_cell(a, k, a->hi[k]);
+    at[k] = lo[k];
+  }
+  size_t run = (size_t)(hi[last] - lo[last] + 1) * a->elem;
+  for (;;) {
+    int64_t oa = 0;
+    for (int k = 0; k < r; k++) oa += at[k] * a->stride[k];
+    int64_t ob = 0;
+    for (int k = 0; k < r; k++) ob += at[k] * b->stride[k];
+    memcpy(b->origin + ob * (int64_t)b->elem, a->origin + oa * (int64_t)a->elem, run);
+    int k = last - 1;
+    for (; k >= 0; k--) {
+      if (++at[k] <= hi[k]) break;
+      at[k] = lo[k];
+    }
+    if (k < 0) return;
+  }
+}
+
+zrt_array *zrt_ghost_view(zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, zrt_array *tmp,
+                          int line) {
+  memset(tmp, 0, sizeof *tmp);
+  if (!a->allocated || c->rank != a->rank) return a;
+  for (int k = 0; k < c->rank; k++)
+    if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return a; /* nothing is read */
+  bool fits = true;
+  int64_t flo[ZRT_MAX_RANK] = {0}, fhi[ZRT_MAX_RANK] = {0}, wlo[ZRT_MAX_RANK] = {0}, whi[ZRT_MAX_RANK] = {0};
+  for (int k = 0; k < a->rank; k++) {
+    if ((a->flood | c->flood) >> k & 1) continue;
+    fits &= serves(a, c, wrap, n, dirs, k);
+    needed(a, c, wrap, n, dirs, k, &flo[k], &fhi[k], &wlo[k], &whi[k]);
+  }
+  if (fits) return a;
+  zrt_region decl = {a->rank, {0}, {0}, {1, 1, 1, 1, 1, 1}, {0}, a->flood};
+  for (int k = 0; k < a->rank; k++) {
+    decl.lo[k] = a->dlo[k], decl.hi[k] = a->dhi[k], decl.stride[k] = a->step[k], decl.align[k] = a->phase[k];
+    /* what the copy needs, at least what a has (its own shifts by constants read those) */
+    flo[k] = flo[k] > a->fluff_lo[k] ? flo[k] : a->fluff_lo[k];
+    fhi[k] = fhi[k] > a->fluff_hi[k] ? fhi[k] : a->fluff_hi[k];
+    wlo[k] = wlo[k] > a->wrap_lo[k] ? wlo[k] : a->wrap_lo[k];
+    whi[k] = whi[k] > a->wrap_hi[k] ? whi[k] : a->wrap_hi[k];
+  }
+  memcpy(tmp->dlo, a->dlo, sizeof a->dlo);
+  memcpy(tmp->dhi, a->dhi, sizeof a->dhi);
+  memcpy(tmp->slo, a->slo, sizeof a->slo);
+  memcpy(tmp->shi, a->shi, sizeof a->shi);
+  zrt_array_alloc_wide(tmp, a->rank, a->elem, a->slo, a->shi, a->flood, flo, fhi, wlo, whi, &decl, line);
+  copy_cells(tmp, a);
+  return tmp;
+}
+
+void zrt_ghost_view_end(zrt_array *view, zrt_array *tmp) {
+  if (view == tmp) zrt_array_free(tmp);
+}
