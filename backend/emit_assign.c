@@ -141,38 +141,86 @@ void emit_parallel_assign(Emitter *E, IrStmt *s) {
   emit_assign_loops(E, s);
 }
 
+/* The loop nest of s computing into a temporary over the covering region (stored compactly where
+ * it is strided), then copying it into the target: the right-hand side reads the target elsewhere
+ * (section 7.2) and no loop order keeps the old values. */
+static void through_temp(Emitter *E, IrStmt *s, int rank) {
+  Stmt *st = s->ast;
+  Type *lt = st->lhs->type;
+  const char *ct = emit_ctype(E, lt);
+  IndexMap map;
+  emit_line(E, "zrt_array zt;");
+  emit_line(E, "zrt_array_alloc_strided(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, NULL, NULL, &%s, %d);", rank, ct, E->cover,
+            E->cover, E->cover, E->cover, st->loc.line);
+  loops_begin(E, E->cover, rank, E->cover_sem, &map);
+  Buf off = {0};
+  for (int k = 0; k < rank; k++) buf_printf(&off, "%szrt_array_cell(&zt, %d, %s) * zt.stride[%d]", k ? " + " : "", k, index_names[k], k);
+  emit_line(E, "((%s *)zt.origin)[%s] = %s;", ct, off.data, assigned_value(E, st, lt));
+  loops_end(E, rank);
+  loops_begin(E, E->cover, rank, E->cover_sem, &map);
+  emit_line(E, "%s = ((%s *)zt.origin)[%s];", emit_expr(E, st->lhs), ct, off.data);
+  loops_end(E, rank);
+  emit_line(E, "zrt_array_free(&zt);");
+  free(off.data);
+}
+
+/* The loop nest of s writing the target directly (simd: its elements are independent). */
+static void direct_loops(Emitter *E, IrStmt *s, int rank, bool simd) {
+  Stmt *st = s->ast;
+  IndexMap map;
+  if (simd) E->simd = "omp simd";
+  loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->needs_temp ? NULL : s->loop_dir);
+  if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
+  else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, st->lhs->type));
+  loops_end(E, rank);
+}
+
+/* True if e may be emitted twice (once per path of unshared_check): nothing in it communicates or
+ * has effects. */
+static bool twice_unsafe(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_REDUCE || e->kind == EX_FLOOD || e->kind == EX_SCAN || e->kind == EX_UREDUCE || ir_effectful_call(e, NULL);
+}
+
+/* For s, which needs a temporary only if an argument shares its target's storage (IrStmt.temp_for):
+ * open `if (any of them shares it) {` and return true; false (nothing emitted) if it always needs
+ * one. */
+static bool unshared_check(Emitter *E, IrStmt *s) {
+  Stmt *st = s->ast;
+  Symbol *target = sema_base_symbol(st->lhs);
+  if (!s->needs_temp || s->temp_always || s->temp_for.len == 0 || !target || st->lhs->kind != EX_NAME ||
+      ir_expr_any(st->rhs, twice_unsafe, NULL))
+    return false;
+  Buf c = {0};
+  for (int i = 0; i < s->temp_for.len; i++)
+    buf_printf(&c, "%szrt_array_shares(&%s, &%s)", i ? " || " : "", emit_sym(E, target), emit_sym(E, s->temp_for.items[i]));
+  emit_line(E, "if (%s) {", c.data);
+  free(c.data);
+  E->indent++;
+  return true;
+}
+
 /* The loop nest of parallel assignment s, after its right-hand side was hoisted; closes the
  * block emit_parallel_assign opened. */
 void emit_assign_loops(Emitter *E, IrStmt *s) {
   Stmt *st = s->ast;
   int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
-  IndexMap map;
-  Type *lt = st->lhs->type;
-  const char *ct = emit_ctype(E, lt);
   if ((s->needs_temp || !loop_dirs_ok(E, s, rank)) && emit_is_elements(st->lhs)) {
     emit_unsupported(E, st->loc, "an assignment to whole indexed arrays inside a parallel array that reads them at other indices");
-  } else if (s->needs_temp || !loop_dirs_ok(E, s, rank)) {
-    /* the right-hand side reads the target elsewhere (section 7.2) and no loop order keeps the old values */
-    emit_line(E, "zrt_array zt;");
-    emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
-    loops_begin(E, E->cover, rank, E->cover_sem, &map);
-    Buf off = {0};
-    for (int k = 0; k < rank; k++) buf_printf(&off, "%s%s * zt.stride[%d]", k ? " + " : "", index_names[k], k);
-    emit_line(E, "((%s *)zt.origin)[%s] = %s;", ct, off.data, assigned_value(E, st, lt));
-    loops_end(E, rank);
-    loops_begin(E, E->cover, rank, E->cover_sem, &map);
-    emit_line(E, "%s = ((%s *)zt.origin)[%s];", emit_expr(E, st->lhs), ct, off.data);
-    loops_end(E, rank);
-    emit_line(E, "zrt_array_free(&zt);");
-    free(off.data);
+  } else if ((s->needs_temp || !loop_dirs_ok(E, s, rank)) && !unshared_check(E, s)) {
+    through_temp(E, s, rank);
+  } else if (s->needs_temp) { /* a temporary only if an argument shares the target's storage */
+    through_temp(E, s, rank);
+    E->indent--;
+    emit_line(E, "} else {");
+    E->indent++;
+    direct_loops(E, s, rank, ir_elements_independent_if(s, true));
+    E->indent--;
+    emit_line(E, "}");
   } else if (row_copy(E, st, rank)) {
     emit_row_copy(E, s, rank);
   } else {
-    if (ir_elements_independent(s)) E->simd = "omp simd";
-    loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->loop_dir);
-    if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
-    else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, lt));
-    loops_end(E, rank);
+    direct_loops(E, s, rank, ir_elements_independent(s));
   }
   hoist_reset(E);
   E->indent--;

@@ -161,6 +161,9 @@ struct IrStmt {
   PtrVec shifts;            /* IrShift* */
   PtrVec reductions;        /* Expr*: full reductions evaluated before the statement */
   bool needs_temp;          /* the right-hand side reads the target elsewhere in a way no loop order can keep */
+  PtrVec temp_for;          /* Symbol*: then, the arrays other than the target that may share its storage and
+                               are read elsewhere: where none does at run time, no temporary is needed */
+  bool temp_always;         /* the target itself is read elsewhere: a temporary whatever the arguments */
   int8_t loop_dir[MAX_RANK];/* otherwise: +1/-1 when dimension k must run up/down (0: either) */
   Sema *sema;
   PtrVec transfers;         /* IrTransfer*: ghost cells its expressions need (comm_insert) */
@@ -304,6 +307,9 @@ bool ir_effectful_call(const Expr *e, const void *arg);
  * does not read its target shifted, needs no loop order, calls nothing with an effect, computes no
  * reduction, scan or flood, and its target has no flood dimension. */
 bool ir_elements_independent(const IrStmt *s);
+/* The same where (unshared) the arrays s reads elsewhere are known not to share its target's
+ * storage (the run-time check of IrStmt.temp_for passed). */
+bool ir_elements_independent_if(const IrStmt *s, bool unshared);
 /* True if a statement of l (or nested in one) is a return. */
 bool ir_returns(const IrList *l);
 /* The array variable e is a part of (e itself, or a field or a constant-index component of its

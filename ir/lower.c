@@ -117,18 +117,34 @@ bool ir_may_share(const Symbol *t, const Symbol *s) {
  * i: dimension k, the first with d[k] != 0, must run in the direction of d[k]. Such reads set
  * s->loop_dir; anything else (a conflict of directions, @^, a shift by a run-time direction, a
  * scan, flood or partial reduction of the target) sets s->needs_temp. */
-static void order_reads(IrStmt *s, const Expr *e, const Symbol *target, bool direct) {
-  if (!e || s->needs_temp) return;
+/* Note that array sym, which may share the target's storage, is read other than at the current
+ * index (IrStmt.temp_for: the run-time check that may spare the temporary). */
+static void note_other_read(Lower *L, IrStmt *s, Symbol *sym, const Symbol *target) {
+  if (sym == target) {
+    s->temp_always = true;
+    return;
+  }
+  for (int i = 0; i < s->temp_for.len; i++)
+    if (s->temp_for.items[i] == sym) return;
+  vec_push(L->a, &s->temp_for, sym);
+}
+
+static void order_reads(Lower *L, IrStmt *s, const Expr *e, const Symbol *target, bool direct) {
+  if (!e) return;
   switch (e->kind) {
   case EX_NAME:
-    if (!direct && ir_may_share(target, e->sym)) s->needs_temp = true;
+    if (!direct && ir_may_share(target, e->sym)) {
+      s->needs_temp = true;
+      note_other_read(L, s, e->sym, target);
+    }
     break;
   case EX_SHIFT: {
-    const Symbol *base = sema_base_symbol(e->base);
+    Symbol *base = sema_base_symbol(e->base);
     if (!ir_may_share(target, base)) {
-      order_reads(s, e->base, target, false);
+      order_reads(L, s, e->base, target, false);
       break;
     }
+    note_other_read(L, s, base, target);
     int rank;
     int64_t d[MAX_RANK];
     bool known;
@@ -148,14 +164,14 @@ static void order_reads(IrStmt *s, const Expr *e, const Symbol *target, bool dir
     }
     break;
   }
-  case EX_BINARY: order_reads(s, e->lhs, target, direct); order_reads(s, e->rhs, target, direct); break;
-  case EX_UNARY: order_reads(s, e->rhs, target, direct); break;
-  case EX_SCAN: case EX_FLOOD: order_reads(s, e->rhs, target, false); break;
-  case EX_REDUCE: if (e->region) order_reads(s, e->rhs, target, false); break;
+  case EX_BINARY: order_reads(L, s, e->lhs, target, direct); order_reads(L, s, e->rhs, target, direct); break;
+  case EX_UNARY: order_reads(L, s, e->rhs, target, direct); break;
+  case EX_SCAN: case EX_FLOOD: order_reads(L, s, e->rhs, target, false); break;
+  case EX_REDUCE: if (e->region) order_reads(L, s, e->rhs, target, false); break;
   case EX_CALL:
-    for (int i = 0; i < e->nargs; i++) order_reads(s, e->args[i], target, direct);
+    for (int i = 0; i < e->nargs; i++) order_reads(L, s, e->args[i], target, direct);
     break;
-  case EX_FIELD: case EX_INDEX: order_reads(s, e->base, target, direct); break;
+  case EX_FIELD: case EX_INDEX: order_reads(L, s, e->base, target, direct); break;
   default: break;
   }
 }
@@ -216,7 +232,7 @@ static IrStmt *lower_stmt(Lower *L, Stmt *st) {
     if (s->kind == IR_ARRAY) {
       s->writes = sema_base_symbol(st->lhs);
       s->sema = L->S;
-      order_reads(s, st->rhs, s->writes, true);
+      order_reads(L, s, st->rhs, s->writes, true);
       if (s->needs_temp) memset(s->loop_dir, 0, sizeof s->loop_dir);
       if (st->op != AS_ASSIGN) add_unique(L, &s->reads, s->writes);
     }

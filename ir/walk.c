@@ -151,16 +151,19 @@ bool ir_effectful_call(const Expr *e, const void *arg) {
   return ir_is_call(e, NULL) || (e->kind == EX_CALL && (!e->sym || e->sym->kind != SYM_BUILTIN || e->sym->builtin >= BF_open));
 }
 
-bool ir_elements_independent(const IrStmt *s) {
-  if (!s || s->kind != IR_ARRAY || s->needs_temp || ir_expr_any(s->ast->rhs, ir_own_loop, NULL) ||
+bool ir_elements_independent_if(const IrStmt *s, bool unshared) {
+  if (!s || s->kind != IR_ARRAY || (s->needs_temp && !unshared) || ir_expr_any(s->ast->rhs, ir_own_loop, NULL) ||
       ir_expr_any(s->ast->rhs, ir_effectful_call, NULL) || !ir_distinct_elements(s->writes))
     return false;
+  if (unshared) return true;
   for (int k = 0; k < MAX_RANK; k++)
     if (s->loop_dir[k] != 0) return false;
   for (int i = 0; i < s->shifts.len; i++)
     if (ir_may_share(s->writes, ((IrShift *)s->shifts.items[i])->array)) return false;
   return true;
 }
+
+bool ir_elements_independent(const IrStmt *s) { return ir_elements_independent_if(s, false); }
 
 Expr *ir_path_root(Expr *e) {
   for (;;) {

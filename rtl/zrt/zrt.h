@@ -210,6 +210,10 @@ void zrt_array_alloc_ghosts(zrt_array *a, int rank, size_t elem, const int64_t *
 void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                              unsigned flood, const int64_t *fluff_lo, const int64_t *fluff_hi,
                              const struct zrt_region *decl, int line);
+/* True if arrays a and b (allocated or not) are or share the same storage. */
+static inline bool zrt_array_shares(const zrt_array *a, const zrt_array *b) {
+  return a == b || (a->block && a->block == b->block);
+}
 /* The array that shifts of a by the n directions dirs (n x a->rank components, known only at run
  * time: direction constants, section 15.1) under region c read through ghost cells: a itself when
  * its ghost cells hold every index they read (the same answer on every process), else *tmp, a
