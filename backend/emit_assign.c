@@ -164,11 +164,15 @@ static void through_temp(Emitter *E, IrStmt *s, int rank) {
   free(off.data);
 }
 
-/* The loop nest of s writing the target directly (simd: its elements are independent). */
-static void direct_loops(Emitter *E, IrStmt *s, int rank, bool simd) {
+/* The loop nest of s writing the target directly (simd: its elements are independent; unshared:
+ * the run-time check of IrStmt.temp_for passed). */
+static void direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared) {
   Stmt *st = s->ast;
   IndexMap map;
   if (simd) E->simd = "omp simd";
+  Symbol *target = sema_base_symbol(st->lhs);
+  if (simd || (target && target->may_stride && ir_elements_independent_but_target(s, unshared)))
+    E->simd_unit = "omp simd"; /* a strided target's step in the version condition (strided_version_counted) */
   loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->needs_temp ? NULL : s->loop_dir);
   if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
   else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, st->lhs->type));
@@ -214,13 +218,13 @@ void emit_assign_loops(Emitter *E, IrStmt *s) {
     E->indent--;
     emit_line(E, "} else {");
     E->indent++;
-    direct_loops(E, s, rank, ir_elements_independent_if(s, true));
+    direct_loops(E, s, rank, ir_elements_independent_if(s, true), true);
     E->indent--;
     emit_line(E, "}");
   } else if (row_copy(E, st, rank)) {
     emit_row_copy(E, s, rank);
   } else {
-    direct_loops(E, s, rank, ir_elements_independent(s));
+    direct_loops(E, s, rank, ir_elements_independent(s), false);
   }
   hoist_reset(E);
   E->indent--;

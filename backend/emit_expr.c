@@ -133,9 +133,13 @@ const char *emit_elem(Emitter *E, Symbol *arr, const char *dvar, const int64_t *
     else if (d && d[k]) shift = arena_printf(E->arena, " + %lld", (long long)d[k]);
     else if (!d && dir) shift = arena_printf(E->arena, " + %s[%d]", emit_dir(E, dir), k);
     const char *pos = arena_printf(E->arena, "(%s%s)", ix, shift);
-    const char *counted = wrap ? NULL : strided_counted_cell(E, arr, k, ix, shift);
+    const char *counted = wrap || !hoisted ? NULL : strided_counted_cell(E, arr, k, ix, shift);
+    if (counted) { /* an offset in elements already */
+      buf_printf(&off, "%s%s", off.len ? " + " : "", counted);
+      continue;
+    }
     if (wrap) pos = arena_printf(E->arena, "zrt_wrap(%s, %s.dlo[%d], %s.dhi[%d])", pos, a, k, a, k);
-    pos = counted ? counted : strided_cell(E, arr, a, k, pos, hoisted);
+    pos = strided_cell(E, arr, a, k, pos, hoisted);
     const char *stride = hoisted ? arena_printf(E->arena, "zs_%s_%d", arr->name, k) : arena_printf(E->arena, "%s.stride[%d]", a, k);
     if (hoisted && known && k == t->rank - 1) buf_printf(&off, "%s%s", off.len ? " + " : "", pos);
     else buf_printf(&off, "%s%s * %s", off.len ? " + " : "", pos, stride);

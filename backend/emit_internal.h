@@ -71,6 +71,10 @@ typedef struct Emitter {
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
   int counted_dim;             /* the innermost loop of the nest counts zct<k> over a strided dimension k
                                 * (i<k> = zcf<k> + zct<k> * zcs<k>), or -1 (emit_strided.c) */
+  size_t counted_at, counted_end;  /* where that loop begins and ends in the nest's text */
+  const char *counted_simd;    /* its pragma, or NULL */
+  const char *simd_unit;       /* the pragma of the next counted loop where its steps are 1 (the target
+                                * then has distinct elements along it) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
   bool distributed;            /* elaboration: zrt_distribute_all has been emitted */
   const char *print_value;     /* printing gathered values: the C element to print instead of the item */
@@ -144,6 +148,8 @@ const char *strided_cell(Emitter *E, const Symbol *arr, const char *a, int k, co
 /* The same for the index i<k> of the counted innermost loop shifted by shift (C text, "" or
  * " + d"): affine in the counter, so the C compiler steps a pointer (NULL: not counted there). */
 const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const char *ix, const char *shift);
+/* The counted loop of the nest just collected, versioned for unit steps (loops_end). */
+void strided_version_counted(Emitter *E);
 const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank);
 /* True if the covering region in effect may be strided (its temporaries are then compact too). */
 bool cover_may_stride(const Emitter *E);

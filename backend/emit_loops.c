@@ -33,6 +33,8 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   E->split_dn = NULL;
   E->simd = NULL;
   E->counted_dim = -1;
+  const char *simd_unit = E->simd_unit;
+  E->simd_unit = NULL;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
     if (split) emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
     else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
@@ -64,6 +66,8 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
       emit_line(E, "const int64_t zcs%d = (%s.flood >> %d & 1) ? 1 : %s.stride[%d];", k, c, k, c, k);
       emit_line(E, "const int64_t zcn%d = (%s.flood >> %d & 1) ? 1 : %s.hi[%d] < zcf%d ? 0 : (%s.hi[%d] - zcf%d) / zcs%d + 1;", k, c, k,
                 c, k, k, c, k, k, k);
+      E->counted_at = E->nest.len;
+      E->counted_simd = simd_unit ? simd_unit : simd;
       emit_line(E, "for (int64_t zct%d = 0; zct%d < zcn%d; zct%d++) {", k, k, k, k);
       emit_line(E, "  const int64_t %s = zcf%d + zct%d * zcs%d; (void)%s;", index_names[k], k, k, k, index_names[k]);
       E->counted_dim = k;
@@ -109,7 +113,9 @@ void loops_end(Emitter *E, int rank) {
   for (int k = 0; k < rank; k++) {
     E->indent--;
     emit_line(E, "}");
+    if (k == 0 && E->counted_dim >= 0) E->counted_end = E->nest.len;
   }
+  if (E->counted_dim >= 0) strided_version_counted(E);
   const char *split = E->split_open;
   E->split_open = NULL;
   E->idx = NULL;

@@ -81,6 +81,36 @@ const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank
 const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const char *ix, const char *shift) {
   if (!arr->may_stride || !E->in_loops || E->counted_dim != k || strcmp(ix, index_names[k])) return NULL;
   const char *n = arr->name;
-  return arena_printf(E->arena, "(zrt_cell(zcf%d%s, zph_%s_%d, zsh_%s_%d, zmi_%s_%d) + zct%d * zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d))",
-                      k, shift, n, k, n, k, n, k, k, k, n, k, n, k);
+  return arena_printf(E->arena, "zrt_cell(zcf%d%s, zph_%s_%d, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d + zct%d * zst_%s", k, shift, n, k, n, k,
+                      n, k, n, k, k, n);
+}
+
+/* The counted loop of the nest just collected, twice: where every compactly stored array it reads
+ * or writes advances one element per step (zst_A, A's step in elements, is 1: a level's stencil
+ * over its own level), a copy in which the steps are the constant 1, so that the C compiler sees
+ * unit-stride accesses and vectorizes them; else the general loop. */
+void strided_version_counted(Emitter *E) {
+  int k = E->counted_dim;
+  Buf steps = {0}, test = {0}, ones = {0};
+  for (int i = 0; i < E->loop_arrays.len; i++) {
+    const Symbol *a = E->loop_arrays.items[i];
+    if (!a->may_stride) continue;
+    const char *n = a->name;
+    buf_printf(&steps, "const int64_t zst_%s = zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d; (void)zst_%s;\n", n, k, n, k, n, k,
+               n, k, n);
+    buf_printf(&test, "%szst_%s == 1", test.len ? " && " : "", n);
+    buf_printf(&ones, "const int64_t zst_%s = 1; (void)zst_%s;\n", n, n);
+  }
+  if (!steps.data) return;
+  const char *nest = E->nest.data;
+  size_t at = E->counted_at, end = E->counted_end;
+  Buf out = {0};
+  buf_printf(&out, "%.*s%sif (%s) { /* unit steps: vectorizable */\n%s", (int)at, nest, steps.data, test.data, ones.data);
+  if (E->counted_simd) buf_printf(&out, "#pragma %s\n", E->counted_simd);
+  buf_printf(&out, "%.*s} else {\n%.*s}\n%s", (int)(end - at), nest + at, (int)(end - at), nest + at, nest + end);
+  free(E->nest.data);
+  E->nest = out;
+  free(steps.data);
+  free(test.data);
+  free(ones.data);
 }

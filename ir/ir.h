@@ -310,6 +310,8 @@ bool ir_elements_independent(const IrStmt *s);
 /* The same where (unshared) the arrays s reads elsewhere are known not to share its target's
  * storage (the run-time check of IrStmt.temp_for passed). */
 bool ir_elements_independent_if(const IrStmt *s, bool unshared);
+/* The same but for the target's flood dimensions (where one element stands for many indices). */
+bool ir_elements_independent_but_target(const IrStmt *s, bool unshared);
 /* True if a statement of l (or nested in one) is a return. */
 bool ir_returns(const IrList *l);
 /* The array variable e is a part of (e itself, or a field or a constant-index component of its

@@ -152,8 +152,12 @@ bool ir_effectful_call(const Expr *e, const void *arg) {
 }
 
 bool ir_elements_independent_if(const IrStmt *s, bool unshared) {
+  return ir_elements_independent_but_target(s, unshared) && ir_distinct_elements(s->writes);
+}
+
+bool ir_elements_independent_but_target(const IrStmt *s, bool unshared) {
   if (!s || s->kind != IR_ARRAY || (s->needs_temp && !unshared) || ir_expr_any(s->ast->rhs, ir_own_loop, NULL) ||
-      ir_expr_any(s->ast->rhs, ir_effectful_call, NULL) || !ir_distinct_elements(s->writes))
+      ir_expr_any(s->ast->rhs, ir_effectful_call, NULL))
     return false;
   if (unshared) return true;
   for (int k = 0; k < MAX_RANK; k++)

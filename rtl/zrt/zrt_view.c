@@ -32,10 +32,10 @@ static bool serves(const zrt_array *a, const zrt_region *c, bool wrap, int n, co
   if (flo > a->fluff_lo[k] || fhi > a->fluff_hi[k] || wlo > a->wrap_lo[k] || whi > a->wrap_hi[k]) return false;
   if (!wrap) return true;
   int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
+  bool border_lo = a->slo[k] < zrt_array_first(a, k, a->dlo[k]), border_hi = a->shi[k] > zrt_array_last(a, k, a->dhi[k]);
   for (int i = 0; i < n; i++) {
     int64_t d = dirs[i * a->rank + k];
-    if ((first + d < a->dlo[k] && a->slo[k] != a->dlo[k]) || (last + d > a->dhi[k] && a->shi[k] != a->dhi[k]))
-      return false;
+    if ((first + d < a->dlo[k] && border_lo) || (last + d > a->dhi[k] && border_hi)) return false;
   }
   return true;
 }
