@@ -397,8 +397,10 @@ size_t zrt_box_elems(const zrt_array *like, const int64_t *lo, const int64_t *hi
   return n;
 }
 
-size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
-                    bool to_buf) {
+/* The rows of box [lo, hi] of a (at like's indices): to buf (to_buf) or from it, or, with buf NULL,
+ * from the cells at the indices shifted by from_off into the box's own. Returns the bytes. */
+static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
+                            bool to_buf, const int64_t *from_off) {
   int r = a->rank;
   int64_t idx[ZRT_MAX_RANK], first[ZRT_MAX_RANK], last[ZRT_MAX_RANK], step[ZRT_MAX_RANK];
   for (int k = 0; k < r; k++) {
@@ -413,11 +415,15 @@ size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo
   size_t run = contiguous ? (size_t)((last[r - 1] - first[r - 1]) / step[r - 1] + 1) * a->elem : a->elem;
   size_t moved = 0;
   for (;;) {
-    int64_t off = 0;
-    for (int k = 0; k < r; k++)
+    int64_t off = 0, from = 0;
+    for (int k = 0; k < r; k++) {
       off += zrt_array_cell(a, k, idx[k]) * a->stride[k];
+      if (from_off) from += zrt_array_cell(a, k, idx[k] + from_off[k]) * a->stride[k];
+    }
     char *p = a->origin + off * (int64_t)a->elem;
-    if (to_buf)
+    if (from_off)
+      memcpy(p, a->origin + from * (int64_t)a->elem, run);
+    else if (to_buf)
       memcpy(buf + moved, p, run);
     else
       memcpy(p, buf + moved, run);
@@ -431,6 +437,15 @@ size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo
     if (k < 0)
       return moved;
   }
+}
+
+size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
+                    bool to_buf) {
+  return copy_box_rows(a, like, lo, hi, buf, to_buf, NULL);
+}
+
+size_t zrt_copy_box_within(const zrt_array *a, const int64_t *lo, const int64_t *hi, const int64_t *from_off) {
+  return copy_box_rows(a, a, lo, hi, NULL, false, from_off);
 }
 
 /* ---- copy elimination: dst := src by exchanging storage ---- */

@@ -111,6 +111,9 @@ const zg_grid *zrt_grids_for(int rank);
  * follow like's indices. Returns the bytes moved; zrt_box_elems is their number of elements. */
 size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
                     bool to_buf);
+/* Copy the cells of a at box [lo, hi] shifted by from_off into the box (the two do not overlap):
+ * the wrapped pieces a process holds itself. Returns the bytes. */
+size_t zrt_copy_box_within(const zrt_array *a, const int64_t *lo, const int64_t *hi, const int64_t *from_off);
 size_t zrt_box_elems(const zrt_array *like, const int64_t *lo, const int64_t *hi);
 
 /* Default fluff: the allocation extends this many cells beyond a process's block. */

@@ -626,8 +626,8 @@ void zrt_sr(zrt_xfer *x) {
   if (p->bind != BIND_MSG && p->nsends > 0)
     sc_poll(); /* signal the stores now: the receivers need not wait for my next blocking call */
   if (p->self.nboxes > 0) { /* the wrapped pieces this process holds itself: its values are final */
-    copy_peer(p, &p->self, NULL, true);
-    copy_peer(p, &p->self, p->self.buf, false);
+    for (int b = 0; b < p->self.nboxes; b++) /* sources inside the declared region, destinations beyond */
+      zrt_copy_box_within(p->items[p->self.item[b]].a, p->self.boxes[b].lo, p->self.boxes[b].hi, p->self.off[b]);
   }
   p->messages += (uint64_t)p->nsends;
   p->count++;

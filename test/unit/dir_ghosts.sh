@@ -1,0 +1,49 @@
+#!/bin/sh
+# dir_ghosts.sh - shifts by direction constants (section 15.1) through ghost views (issue 22).
+# test/check/own_dir_ghosts.zpl shifts the levels of a strided hierarchy by elements of
+# direction-constant arrays through parameters (a stencil, a restriction, an interpolation over a
+# shifted region, a shift wider than the arrays' ghost cells, a dense array, arguments that share
+# storage and arguments that do not): its generated C makes no remap (every such '@^' is a transfer
+# item, zrt_xfer_add_view, and allocates no temporary over the covering region), a run reports no
+# remap in AZ_STATS, and it prints its expected output (computed by the remaps azc used before, on
+# one process) on 1, 2, 3 and 4 processes under auto, on 3 and 4 under the other bindings, optimized and with -fno-comm-opt
+# -fno-overlap. samples/mg.zpl's C makes no remap either. QUICK=1 runs 1 and 3 processes with msg
+# and auto.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+fail=0
+prog=test/check/own_dir_ghosts.zpl
+want=test/golden/own_dir_ghosts.out
+"$AZC" --keep-c "$prog" -o "$t/w" || exit 1
+"$AZC" -fno-comm-opt -fno-overlap "$prog" -o "$t/wn" || exit 1
+if grep -q 'zrt_remap' "$t/w.c" || ! grep -q 'zrt_xfer_add_view' "$t/w.c"; then
+  echo "dir_ghosts.sh: the shifts by direction constants of $prog are not ghost-cell transfers:"
+  grep -n 'zrt_remap\|zrt_xfer_add' "$t/w.c" | head; fail=1
+fi
+"$AZC" --keep-c samples/mg.zpl -o "$t/mg" || exit 1
+if grep -q 'zrt_remap' "$t/mg.c"; then
+  echo "dir_ghosts.sh: samples/mg.zpl makes remaps:"; grep -n 'zrt_remap' "$t/mg.c" | head; fail=1
+fi
+AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 3 "$t/w" >"$t/out" 2>"$t/err" || { echo "dir_ghosts.sh: $prog on 3 failed"; cat "$t/err"; fail=1; }
+remaps=$(awk '$1 == "comm" && $2 == "run" && $3 == "remap" { print $4 }' "$t/err")
+[ "$remaps" = 0 ] || { echo "dir_ghosts.sh: $prog on 3 processes made '$remaps' remaps, expected 0"; cat "$t/err"; fail=1; }
+bindings="msg put store tailored auto"
+[ "${QUICK:-0}" = 1 ] && bindings="msg auto"
+for b in $bindings; do
+  nps="3 4"
+  [ $b = auto ] && nps="1 2 3 4"
+  [ "${QUICK:-0}" = 1 ] && nps="1 3"
+  for np in $nps; do
+    for exe in w wn; do
+      AZ_COMM=$b timeout 120 mpirun -x AZ_COMM -np $np "$t/$exe" >"$t/out" 2>"$t/err"
+      st=$?
+      if [ $st -ne 0 ] || ! cmp -s "$t/out" "$want"; then
+        echo "dir_ghosts.sh: $prog ($exe) on $np processes with AZ_COMM=$b: exit status $st, output differs:"
+        diff "$want" "$t/out" | head -10; head -5 "$t/err"; fail=1
+      fi
+    done
+  done
+done
+exit $fail
