@@ -235,8 +235,7 @@ end;
 -- v: zero but for +1.0 at the ten largest and -1.0 at the ten smallest values of NPB's random
 -- field, whose point (i1, i2, i3) holds x_k / 2^46 for k = i1 + n (i2 - 1) + n^2 (i3 - 1)
 procedure zran3(out v : [,,] double);
-var Z     : [Base] double;
-    c     : tenk;
+var c     : tenk;
     i     : integer;
     an    : double;                  -- a^n and a^(n^2): the steps along dimensions 2 and 3
     an2   : double;
@@ -249,9 +248,9 @@ begin
     [*, i, *] F2 := power(an, i - 1);
     [*, *, i] F3 := power(an2, i - 1);
   end;
-  [Base] Z := r46 * mulmod(mulmod(mulmod(seed, F1), F2), F3);
+  [Base] v := r46 * mulmod(mulmod(mulmod(seed, F1), F2), F3);  -- the field, in v until the charges are found
   if chargefile = "" then
-    [Base] c := minMaxK<< (Z, Index1, Index2, Index3);
+    [Base] c := minMaxK<< (v, Index1, Index2, Index3);
   else
     f := open(chargefile, file_read);
     read(f, c.max[].loc[], c.min[].loc[]);
