@@ -149,12 +149,19 @@ static void through_temp(Emitter *E, IrStmt *s, int rank) {
   Type *lt = st->lhs->type;
   const char *ct = emit_ctype(E, lt);
   IndexMap map;
+  bool compact = cover_may_stride(E);
   emit_line(E, "zrt_array zt;");
-  emit_line(E, "zrt_array_alloc_strided(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, NULL, NULL, &%s, %d);", rank, ct, E->cover,
-            E->cover, E->cover, E->cover, st->loc.line);
+  if (compact)
+    emit_line(E, "zrt_array_alloc_strided(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood, NULL, NULL, &%s, %d);", rank, ct, E->cover,
+              E->cover, E->cover, E->cover, st->loc.line);
+  else
+    emit_line(E, "zrt_array_alloc(&zt, %d, sizeof(%s), %s.lo, %s.hi, %s.flood);", rank, ct, E->cover, E->cover, E->cover);
   loops_begin(E, E->cover, rank, E->cover_sem, &map);
   Buf off = {0};
-  for (int k = 0; k < rank; k++) buf_printf(&off, "%szrt_array_cell(&zt, %d, %s) * zt.stride[%d]", k ? " + " : "", k, index_names[k], k);
+  for (int k = 0; k < rank; k++) {
+    if (compact) buf_printf(&off, "%szrt_array_cell(&zt, %d, %s) * zt.stride[%d]", k ? " + " : "", k, index_names[k], k);
+    else buf_printf(&off, "%s%s * zt.stride[%d]", k ? " + " : "", index_names[k], k);
+  }
   emit_line(E, "((%s *)zt.origin)[%s] = %s;", ct, off.data, assigned_value(E, st, lt));
   loops_end(E, rank);
   loops_begin(E, E->cover, rank, E->cover_sem, &map);

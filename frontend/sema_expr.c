@@ -473,7 +473,7 @@ static Type *check_shift(Sema *S, Expr *e) {
                S->src->text + e->dir->start, drank, sym->name, b->rank);
     return set(e, S->t_error, 0);
   }
-  if (!known) sym->dyn_ghost = true;
+  if (!known && e->dir->kind == DIR_DESIG) sym->dyn_ghost = true; /* a direction constant's element */
   if (!e->wrap && known) {
     ShiftUse *u = ARENA_NEW(S->arena, ShiftUse);
     u->array = sym;

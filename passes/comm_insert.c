@@ -69,12 +69,14 @@ static bool wrap_by_ghosts(const Comm *C, const Expr *e, const IrShift *sh) {
   return region_inside(C->region, t);
 }
 
-/* True if a ghost view serves shift e (IrShift sh), whose direction is known only at run time: a
- * parallel array variable or parameter (or an element U[k] bound for the statement) shifted under
- * the covering region of an assignment (backend/emit_views.c). */
+/* True if a ghost view serves shift e (IrShift sh) by an element of a direction-constant array
+ * (section 15.1: U@^dir100[k]), whose magnitude is known only at elaboration: a parallel array
+ * variable or parameter (or an element U[k] bound for the statement) shifted under the covering
+ * region of an assignment (backend/emit_views.c). Other shifts by run-time directions (cannon's
+ * skew, A@^[0, i - 1]) are usually wide: remaps. */
 static bool by_view(const Comm *C, const Expr *e, const IrShift *sh) {
   const Expr *b = e->base;
-  if (!C->under_region || !C->views || sh->known || b->kind != EX_NAME || !b->sym) return false;
+  if (!C->under_region || !C->views || sh->known || e->dir->kind != DIR_DESIG || b->kind != EX_NAME || !b->sym) return false;
   const Symbol *a = b->sym;
   return (a->kind == SYM_VAR || a->kind == SYM_PARAM) && a->type && a->type->kind == TY_PARALLEL &&
          a->type->rank == sh->rank && sh->rank > 0;
