@@ -22,7 +22,7 @@ static Symbol *view_symbol(Emitter *E, const Symbol *a, int id) {
   return v;
 }
 
-/* Items i of t that are dynamic and shift the same array the same way as item first. */
+/* True if item sh is dynamic and shifts the same array the same way (wrapping or not) as item first. */
 static bool same_view(const IrShift *first, const IrShift *sh) {
   return sh->dynamic && sh->array == first->array && sh->wrap == first->wrap;
 }
