@@ -45,6 +45,24 @@ static const char *extern_header(Emitter *E, Symbol *sym) {
   return r;
 }
 
+/* True if the C text of a procedure has loops the C compiler vectorizes (`omp simd`, or the unit
+ * steps of strided loops) and none that reassociates floating-point sums or products when it does
+ * (reductions other than max and min): its vector copies compute exactly what its scalar code does. */
+static bool vector_exact(const char *text) {
+  if (!strstr(text, "#pragma omp simd")) return false;
+  for (const char *r = strstr(text, "reduction("); r; r = strstr(r + 1, "reduction("))
+    if (strncmp(r, "reduction(max:", 14) && strncmp(r, "reduction(min:", 14)) return false;
+  return true;
+}
+
+/* Give the procedure whose text begins at offset start of the body an AVX2 copy (ZRT_VECTOR_CLONES). */
+static void clone_for_vectors(Emitter *E, size_t start) {
+  Buf b = {0};
+  buf_printf(&b, "%.*sZRT_VECTOR_CLONES %s", (int)start, E->body.data, E->body.data + start);
+  free(E->body.data);
+  E->body = b;
+}
+
 /* One procedure: locals allocated on entry and freed at its single exit. */
 static void emit_proc(Emitter *E, IrProc *ip) {
   Symbol *sym = ip->sym;
@@ -53,6 +71,7 @@ static void emit_proc(Emitter *E, IrProc *ip) {
   E->out = &E->body;
   bool entry = sym == E->S->entry;
   buf_printf(&E->protos, "%s ZRT_UNUSED;\n", proc_header(E, sym)); /* a program need not call all its procedures */
+  size_t start = E->body.len;
   emit_line(E, "%s {", proc_header(E, sym));
   E->indent = 1;
   emit_line(E, "(void)zcover;");
@@ -124,6 +143,7 @@ static void emit_proc(Emitter *E, IrProc *ip) {
   E->indent = 0;
   emit_line(E, "}");
   emit_line(E, "%s", "");
+  if (vector_exact(E->body.data + start)) clone_for_vectors(E, start);
   E->cur_proc = NULL;
 }
 
