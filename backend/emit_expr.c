@@ -330,6 +330,14 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
   }
 }
 
+/* The address of the parallel array argument a: a variable or parameter, or an element U[e] that no
+ * statement binds (an argument in a declaration's bounds or initializer), its subscripts checked
+ * when the call is evaluated (R2). */
+static const char *parallel_arg(Emitter *E, Expr *a) {
+  if (a->kind == EX_INDEX && a->ptype && a->ptype->kind == TY_PARALLEL) return arena_printf(E->arena, "&%s", emit_element_ref(E, a));
+  return arena_printf(E->arena, "&%s", emit_sym(E, sema_base_symbol(a)));
+}
+
 /* A call of a program procedure (or an imported C function). */
 static const char *emit_call(Emitter *E, Expr *e) {
   Symbol *f = e->sym;
@@ -348,10 +356,9 @@ static const char *emit_call(Emitter *E, Expr *e) {
     bool by_ref = (m == PM_OUT || m == PM_INOUT || m == PM_VAR) && !is_sk(pt, SK_FILE);
     const char *x;
     if (pt->kind == TY_PARALLEL && pt->region_name) { /* R4: the argument's declared region must be the parameter's */
-      const char *arr = emit_sym(E, sema_base_symbol(a));
-      x = arena_printf(E->arena, "zrt_check_param_region(&%s, &%s, %d, \"%s\", %d, \"%s\")", arr, emit_name(E, pt->region_name->name),
-                       i + 1, f->name, e->loc.line, pt->region_name->name);
-    } else if (pt->kind == TY_PARALLEL) x = arena_printf(E->arena, "&%s", emit_sym(E, sema_base_symbol(a)));
+      x = arena_printf(E->arena, "zrt_check_param_region(%s, &%s, %d, \"%s\", %d, \"%s\")", parallel_arg(E, a),
+                       emit_name(E, pt->region_name->name), i + 1, f->name, e->loc.line, pt->region_name->name);
+    } else if (pt->kind == TY_PARALLEL) x = parallel_arg(E, a);
     else if (pt->kind == TY_ARRAY) x = arena_printf(E->arena, "&(%s)", emit_expr(E, a)); /* the field or element itself (m.max, t[2]) */
     else if (by_ref) x = arena_printf(E->arena, "&%s", emit_expr(E, a));
     else x = emit_convert(E, a, pt);

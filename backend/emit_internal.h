@@ -318,5 +318,7 @@ void region_close(Emitter *E);
 /* One statement, and a list with the communication between its statements. */
 void emit_stmt(Emitter *E, IrStmt *s);
 void emit_list(Emitter *E, IrList *l);
+/* Point the symbol of element el (IrElement) at the element, its subscripts checked (R2). */
+void emit_bind_element(Emitter *E, const IrElement *el);
 
 #endif
