@@ -370,6 +370,7 @@ void sema_promotion_obstacle(Sema *S, const char *reason); /* why this procedure
 void sema_assigns_global(Sema *S, const Symbol *g);    /* that reason for a global variable it assigns */
 bool sema_is_variable(Sema *S, Expr *e);
 Symbol *sema_base_symbol(Expr *e);       /* the variable a designator starts from */
+const char *sema_expr_type_name(Sema *S, Expr *e); /* e's type, a parallel one for a parallel e ("[,] double") */
 
 /* statements and procedures */
 void sema_types_init(Sema *S);
