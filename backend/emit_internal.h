@@ -113,6 +113,10 @@ const char *emit_expr(Emitter *E, Expr *e);
 const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as in an assignment */
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
+/* Global region (or region constant) NAME as a value; in a procedure that may run during
+ * elaboration (any but the entry procedure), checked to be elaborated already (R11). */
+const char *emit_named_region(Emitter *E, const char *name, int line);
+bool emit_may_run_in_elaboration(const Emitter *E);
 const char *emit_elem(Emitter *E, Symbol *arr, Expr *name, const int64_t *d, DirSyn *dir, bool wrap);
 /* The zrt_array lvalue of element U[e] of an indexed array of parallel arrays (IrElement.index). */
 const char *emit_element_ref(Emitter *E, Expr *index);
