@@ -99,7 +99,7 @@ static void emit_proc(Emitter *E, IrProc *ip) {
       if (d->init) {
         for (int j = 0; j < ip->elements.len; j++) /* the elements the initializer names (ir/lower.c) */
           if (((IrElement *)ip->elements.items[j])->init == d->init) emit_bind_element(E, ip->elements.items[j]);
-        hoist(E, d->init->expr, false);
+        hoist_init(E, d->init);
         emit_init(E, emit_name(E, v->name), v->type, d->init);
         hoist_reset(E);
       }

@@ -130,6 +130,8 @@ const char *emit_contracted(Emitter *E, const Symbol *sym);
 /* work done once before a statement: full reductions, hoisted scalar subexpressions (emit_hoist.c) */
 void hoist(Emitter *E, Expr *e, bool parallel_ctx);
 void hoist_reset(Emitter *E);
+/* hoist for every expression of an initializer (each entry of a brace list), in order. */
+void hoist_init(Emitter *E, InitSyn *in);
 
 /* The hoisted pointer and strides of an array for a loop nest; distinct: no other pointer of the
  * nest can alias it (then it is declared restrict). */
