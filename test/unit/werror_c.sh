@@ -32,6 +32,6 @@ for f in test/check/*.zpl samples/*.zpl; do
   fi
   checked=$((checked + 1))
 done
-echo "werror_c.sh: $checked programs compiled, $skipped not compilable yet (section 15)"
+echo "werror_c.sh: $checked programs compiled, $skipped not compilable yet (emit_unsupported)"
 [ "$checked" -gt 0 ] || fail=1
 exit $fail
