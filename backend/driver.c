@@ -75,14 +75,6 @@ static IrProgram *lower_and_optimize(Arena *a, const Options *opts, Sema *sema) 
   return ir;
 }
 
-/* The back end cannot compile some constructs of section 15 yet: say so where the first one is,
- * before it is asked to (a located error, not a crash or wrong C). */
-static void refuse_unimplemented(const Sema *sema, Diags *diags) {
-  int line, col;
-  const char *what = sema_unimplemented(sema, &line, &col);
-  if (what) diag_error(diags, line, col, "code generation for %s is not implemented yet", what);
-}
-
 /* The pipeline on opts->input: parse, check, lower, the passes, the writers; returns the exit
  * status. */
 static int compile(Arena *a, const Options *opts) {
@@ -98,7 +90,6 @@ static int compile(Arena *a, const Options *opts) {
     SemaOptions so = {dir_of(a, opts->input), (const char *const *)opts->include_dirs.items,
                       opts->include_dirs.len};
     sema = sema_check(a, prog, &src, &diags, &so);
-    if (!diag_has_errors(&diags) && (opts->emit_ir || (!opts->syntax_only && !opts->emit_ast))) refuse_unimplemented(sema, &diags);
   }
   diag_print(&diags, stderr);
   int status = diag_has_errors(&diags) ? 1 : 0;

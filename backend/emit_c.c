@@ -116,7 +116,9 @@ static void emit_proc(Emitter *E, IrProc *ip) {
       if (v->type->kind == TY_ARRAY && v->type->elem->kind == TY_PARALLEL) alloc_elements(E, v, d->type);
       E->cover = saved;
       if (d->init) {
-        hoist(E, d->init->expr, false);
+        for (int j = 0; j < ip->elements.len; j++) /* the elements the initializer names (ir/lower.c) */
+          if (((IrElement *)ip->elements.items[j])->init == d->init) emit_bind_element(E, ip->elements.items[j]);
+        hoist_init(E, d->init);
         emit_init(E, emit_name(E, v->name), v->type, d->init);
         hoist_reset(E);
       }

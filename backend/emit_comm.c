@@ -116,6 +116,8 @@ static void xfer_between(Emitter *E, const IrTransfer *t, bool once) {
   const char *x = xfer_name(E, t);
   emit_line(E, "/* transfer %d (line %d): %s */", t->id, t->line,
             once ? "its arrays do not change in the loop: once, before it" : "started after the last write of its arrays");
+  if (emit_may_run_in_elaboration(E)) /* its region, before the statement that checks it (R11) */
+    emit_line(E, "(void)%s;", emit_named_region(E, t->cover->name, t->line));
   xfer_describe(E, x, t, emit_sym(E, t->cover));
   if (once) emit_line(E, "zrt_dr(&%s); zrt_sr(&%s); zrt_dn(&%s); zrt_sv(&%s);", x, x, x, x);
   else emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);

@@ -281,7 +281,7 @@ bool has_nested_iarray(const Type *t) {
 /* The initializer of variable name (of type t) from declaration d, if it has one. */
 static void initialize(Emitter *E, const char *name, Type *t, Decl *d) {
   if (!d->init) return;
-  hoist(E, d->init->expr, false);
+  hoist_init(E, d->init);
   emit_init(E, name, t, d->init);
   hoist_reset(E);
 }

@@ -335,6 +335,14 @@ static const char *emit_builtin(Emitter *E, Expr *e) {
   }
 }
 
+/* The address of the parallel array argument a: a variable or parameter, or an element U[e] that no
+ * statement binds (an argument in a declaration's bounds or initializer), its subscripts checked
+ * when the call is evaluated (R2). */
+static const char *parallel_arg(Emitter *E, Expr *a) {
+  if (a->kind == EX_INDEX && a->ptype && a->ptype->kind == TY_PARALLEL) return arena_printf(E->arena, "&%s", emit_element_ref(E, a));
+  return arena_printf(E->arena, "&%s", emit_sym(E, sema_base_symbol(a)));
+}
+
 /* A call of a program procedure (or an imported C function). */
 static const char *emit_call(Emitter *E, Expr *e) {
   Symbol *f = e->sym;
@@ -353,10 +361,9 @@ static const char *emit_call(Emitter *E, Expr *e) {
     bool by_ref = (m == PM_OUT || m == PM_INOUT || m == PM_VAR) && !is_sk(pt, SK_FILE);
     const char *x;
     if (pt->kind == TY_PARALLEL && pt->region_name) { /* R4: the argument's declared region must be the parameter's */
-      const char *arr = emit_sym(E, sema_base_symbol(a));
-      x = arena_printf(E->arena, "zrt_check_param_region(&%s, &%s, %d, \"%s\", %d, \"%s\")", arr, emit_name(E, pt->region_name->name),
-                       i + 1, f->name, e->loc.line, pt->region_name->name);
-    } else if (pt->kind == TY_PARALLEL) x = arena_printf(E->arena, "&%s", emit_sym(E, sema_base_symbol(a)));
+      x = arena_printf(E->arena, "zrt_check_param_region(%s, &%s, %d, \"%s\", %d, \"%s\")", parallel_arg(E, a),
+                       emit_name(E, pt->region_name->name), i + 1, f->name, e->loc.line, pt->region_name->name);
+    } else if (pt->kind == TY_PARALLEL) x = parallel_arg(E, a);
     else if (pt->kind == TY_ARRAY) x = arena_printf(E->arena, "&(%s)", emit_expr(E, a)); /* the field or element itself (m.max, t[2]) */
     else if (by_ref) x = arena_printf(E->arena, "&%s", emit_expr(E, a));
     else x = emit_convert(E, a, pt);
@@ -529,6 +536,26 @@ static const char *region_literal(Emitter *E, Bracket *b) {
 
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
 
+bool emit_may_run_in_elaboration(const Emitter *E) {
+  return E->cur_proc && !(E->S->entry && E->cur_proc == E->S->entry->proc);
+}
+
+/* Region value v of global NAME, checked (R11) where a procedure may run during elaboration. */
+static const char *elaborated_region(Emitter *E, const char *v, const char *name, int line) {
+  if (!emit_may_run_in_elaboration(E)) return v;
+  return arena_printf(E->arena, "zrt_region_elaborated(%s, %d, \"%s\")", v, line, name);
+}
+
+const char *emit_named_region(Emitter *E, const char *name, int line) {
+  return elaborated_region(E, emit_name(E, name), name, line);
+}
+
+/* An element Level[k] of an indexed array of regions as a value. */
+static const char *region_element(Emitter *E, Expr *e) {
+  Symbol *array = sema_base_symbol(e);
+  return elaborated_region(E, emit_expr(E, e), array ? array->name : "?", e->loc.line);
+}
+
 /* A region written in brackets: a single region expression, a region name, or a literal. */
 const char *emit_region_bracket(Emitter *E, Bracket *b) {
   if (b->n == 1 && b->items[0].kind == BI_REGION) return emit_region_syn(E, b->items[0].region);
@@ -536,17 +563,17 @@ const char *emit_region_bracket(Emitter *E, Bracket *b) {
   if (e && e->kind == EX_NAME) {
     Symbol *sym = sema_lookup(E->S, e->name.name, e->loc.off);
     if (sym && (sym->kind == SYM_REGION || (sym->kind == SYM_CONST && sym->type && sym->type->kind == TY_REGION)))
-      return emit_name(E, sym->name); /* a named region or a region constant */
+      return emit_named_region(E, sym->name, e->loc.line); /* a named region or a region constant */
   }
-  if (e && e->kind != EX_NAME && e->type && e->type->kind == TY_REGION) return emit_expr(E, e); /* Level[k] */
+  if (e && e->kind != EX_NAME && e->type && e->type->kind == TY_REGION) return region_element(E, e); /* Level[k] */
   return region_literal(E, b);
 }
 
 const char *emit_region_syn(Emitter *E, RegionSyn *rs) {
   switch (rs->kind) {
   case RX_BRACKET: return emit_region_bracket(E, rs->bracket);
-  case RX_NAME: return emit_name(E, rs->name.name);
-  case RX_DESIG: return emit_expr(E, rs->desig);
+  case RX_NAME: return emit_named_region(E, rs->name.name, rs->loc.line);
+  case RX_DESIG: return region_element(E, rs->desig);
   case RX_DITTO: return E->cover ? E->cover : "zregion_none";
   case RX_OF: return arena_printf(E->arena, "zrt_region_of(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));
   case RX_IN: return arena_printf(E->arena, "zrt_region_in(%s, %s)", emit_region_syn(E, rs->base), emit_dir(E, rs->dir));

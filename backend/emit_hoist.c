@@ -83,6 +83,12 @@ static void hoist_inner(Emitter *E, Expr *e, bool parallel_ctx) {
   }
 }
 
+void hoist_init(Emitter *E, InitSyn *in) {
+  if (!in) return;
+  hoist(E, in->expr, false);
+  for (int i = 0; i < in->nitems; i++) hoist_init(E, in->items[i]);
+}
+
 /* Forget what was hoisted for the statement just emitted, after its SVs. */
 void hoist_reset(Emitter *E) {
   comm_after(E);

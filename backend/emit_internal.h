@@ -120,6 +120,10 @@ const char *emit_expr(Emitter *E, Expr *e);
 const char *emit_convert(Emitter *E, Expr *e, Type *to);      /* e converted as in an assignment */
 const char *emit_region_bracket(Emitter *E, Bracket *b);     /* a zrt_region value */
 const char *emit_region_syn(Emitter *E, RegionSyn *rs);
+/* Global region (or region constant) NAME as a value; in a procedure that may run during
+ * elaboration (any but the entry procedure), checked to be elaborated already (R11). */
+const char *emit_named_region(Emitter *E, const char *name, int line);
+bool emit_may_run_in_elaboration(const Emitter *E);
 const char *emit_elem(Emitter *E, Symbol *arr, const char *dvar, const int64_t *d, DirSyn *dir, bool wrap);
 /* The zrt_array lvalue of element U[e] of an indexed array of parallel arrays (IrElement.index). */
 const char *emit_element_ref(Emitter *E, Expr *index);
@@ -133,6 +137,8 @@ const char *emit_contracted(Emitter *E, const Symbol *sym);
 /* work done once before a statement: full reductions, hoisted scalar subexpressions (emit_hoist.c) */
 void hoist(Emitter *E, Expr *e, bool parallel_ctx);
 void hoist_reset(Emitter *E);
+/* hoist for every expression of an initializer (each entry of a brace list), in order. */
+void hoist_init(Emitter *E, InitSyn *in);
 
 /* The hoisted pointer and strides of an array for a loop nest; distinct: no other pointer of the
  * nest can alias it (then it is declared restrict). */
@@ -348,5 +354,7 @@ void region_close(Emitter *E);
 /* One statement, and a list with the communication between its statements. */
 void emit_stmt(Emitter *E, IrStmt *s);
 void emit_list(Emitter *E, IrList *l);
+/* Point the symbol of element el (IrElement) at the element, its subscripts checked (R2). */
+void emit_bind_element(Emitter *E, const IrElement *el);
 
 #endif

@@ -23,12 +23,16 @@ static bool label_used(Emitter *E, const char *label) {
   return false;
 }
 
+void emit_bind_element(Emitter *E, const IrElement *el) {
+  emit_line(E, "%s = &%s;", emit_name(E, el->sym->name), emit_element_ref(E, el->index));
+}
+
 /* Bind the elements of indexed arrays of parallel arrays that statement s names (IrElement) where
  * condition cond is evaluated (NULL: when s starts). */
 static void bind_elements(Emitter *E, const IrStmt *s, const Expr *cond) {
   for (int k = 0; k < s->elements.len; k++) {
     const IrElement *el = s->elements.items[k];
-    if (el->cond == cond) emit_line(E, "%s = &%s;", emit_name(E, el->sym->name), emit_element_ref(E, el->index));
+    if (el->cond == cond) emit_bind_element(E, el);
   }
 }
 

@@ -15,9 +15,6 @@ typedef struct Sema Sema;
 
 /* Check prog (sections 3 to 8); errors and warnings go to diags. Returns the analysis results. */
 Sema *sema_check(Arena *a, Program *prog, const Source *src, Diags *diags, const SemaOptions *opts);
-/* The first construct of section 15 the back end cannot compile yet, or NULL; *at gets its line and
- * column (for the error "code generation for WHAT is not implemented yet"). */
-const char *sema_unimplemented(const Sema *S, int *line, int *col);
 /* Release what the analysis holds outside the arena (imported C declarations). */
 void sema_release(Sema *S);
 #endif

@@ -89,14 +89,16 @@ static Type *builtin_result(Sema *S, BuiltinId id, Type **args) {
 }
 
 /* The inout timer argument of ClearTimer, StartTimer or StopTimer: a timer variable (E7, E8), also
- * a free one (section 15.6). */
+ * a free one (section 15.6); not a parallel array of timers, since a call statement and a procedure
+ * with an inout parameter are never promoted (section 6.10). */
 static bool timer_variable(Sema *S, Symbol *b, Expr *a) {
-  if (!sema_is_variable(S, a) || a->rank > 0) {
+  if (!sema_is_variable(S, a)) {
     SEMA_ERR(S, a->loc, "argument 1 of '%s' must be a variable (parameter 't' is inout)", b->name);
     return false;
   }
-  if (!arg_fits(a->type, ARG_TIMER_REF)) {
-    SEMA_ERR(S, a->loc, "argument 1 of '%s' has type %s, but inout parameter 't' has type timer", b->name, type_name(S, a->type));
+  if (a->rank > 0 || !arg_fits(a->type, ARG_TIMER_REF)) {
+    SEMA_ERR(S, a->loc, "argument 1 of '%s' has type %s, but inout parameter 't' has type timer", b->name,
+             sema_expr_type_name(S, a));
     return false;
   }
   Symbol *target = sema_base_symbol(a);

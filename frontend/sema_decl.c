@@ -180,7 +180,6 @@ static void resolve_valued(Sema *S, Symbol *sym, Decl *d) {
   Type *t = sema_resolve_type(S, d->type, false);
   if (!sema_type_use_ok(S, t, d->type, d->kind == D_CONST ? TU_CONST : TU_CONFIG)) t = S->t_error;
   sym->type = t;
-  if (type_has_timer(t)) sema_note_gap(S, d->type->loc, "timers");
   Symbol *saved_sym = S->init_sym;
   S->init_sym = sym;
   if (t->kind == TY_ERROR) sym->error = true;

@@ -340,7 +340,7 @@ static Type *check_field(Sema *S, Expr *e, bool whole_ok) {
 /* ---- operators ---- */
 
 /* The spelling of the type of an expression, with its rank for parallel values. */
-static const char *expr_type_name(Sema *S, Expr *e) {
+const char *sema_expr_type_name(Sema *S, Expr *e) {
   if (e->rank == 0) return type_name(S, e->type);
   Type pt = {0};
   pt.kind = TY_PARALLEL;
@@ -753,7 +753,7 @@ static bool array_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt, 
       return false;
     }
     if (!whole || arg->rank != pt->rank || !type_same(at, pt->elem)) {
-      arg_wrong_type(S, callee, i, arg, expr_type_name(S, arg), pt);
+      arg_wrong_type(S, callee, i, arg, sema_expr_type_name(S, arg), pt);
       return false;
     }
     if (sema_by_reference(callee->pmodes[i]) && !bind_by_reference(S, arg)) return false;
@@ -788,13 +788,17 @@ static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt,
   S->free_ok = saved_free;
   if (at->kind == TY_ERROR) return false;
   if (by_ref) {
-    if (!sema_is_variable(S, arg) || arg->rank > 0) {
+    if (!sema_is_variable(S, arg)) {
       arg_not_variable(S, callee, i, arg);
       return false;
     }
     if (!type_same(at, pt)) {
-      arg_wrong_type(S, callee, i, arg, type_name(S, at), pt);
+      arg_wrong_type(S, callee, i, arg, sema_expr_type_name(S, arg), pt);
       return false;
+    }
+    if (arg->rank > 0) { /* a promoted call (E46) or a call statement (E8), as call_arguments says */
+      *parallel = true;
+      return true;
     }
     Symbol *target = sema_base_symbol(arg);
     if (target && target->for_var_active) { /* passing it by reference may assign it */
@@ -804,7 +808,7 @@ static bool scalar_argument(Sema *S, Symbol *callee, int i, Expr *arg, Type *pt,
     return bind_by_reference(S, arg);
   }
   if (!type_assignable(pt, at) && !(type_same(pt, at) && at->kind == TY_SCALAR)) { /* a timer to a timer parameter */
-    SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, expr_type_name(S, arg),
+    SEMA_ERR(S, arg->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, callee->name, sema_expr_type_name(S, arg),
              type_name(S, pt));
     return false;
   }
@@ -853,9 +857,8 @@ static bool call_arguments(Sema *S, Symbol *callee, Expr *e, bool stmt, bool pre
       bool par = false;
       ok = scalar_argument(S, callee, i, e->args[i], pt, &par, prechecked);
       if (ok && par) {
-        if (stmt) {
-          SEMA_ERR(S, e->args[i]->loc, "argument %d of '%s': cannot convert %s to %s", i + 1, e->name.name,
-                   expr_type_name(S, e->args[i]), type_name(S, pt));
+        if (stmt) { /* never promoted (section 6.10) */
+          arg_wrong_type(S, callee, i, e->args[i], sema_expr_type_name(S, e->args[i]), pt);
           ok = false;
         } else if (rank_join(*rank, e->args[i]->rank) < 0) {
           SEMA_ERR(S, e->args[i]->loc, "operands have different ranks (%d and %d)", *rank, e->args[i]->rank);

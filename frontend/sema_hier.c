@@ -333,19 +333,3 @@ bool sema_dir_desig(Sema *S, DirSyn *d, int *rank) {
 bool sema_is_parallel_var(const Expr *e) {
   return e && !e->parens && (e->kind == EX_NAME || e->kind == EX_INDEX) && e->ptype;
 }
-
-/* ---- what the back end cannot compile yet ---- */
-
-void sema_note_gap(Sema *S, Loc at, const char *what) {
-  if (at.line <= 0) return;
-  if (S->gap_what && (S->gap_loc.line < at.line || (S->gap_loc.line == at.line && S->gap_loc.col <= at.col))) return;
-  S->gap_loc = at;
-  S->gap_what = what;
-}
-
-const char *sema_unimplemented(const Sema *S, int *line, int *col) {
-  if (!S || !S->gap_what) return NULL;
-  *line = S->gap_loc.line;
-  *col = S->gap_loc.col;
-  return S->gap_what;
-}

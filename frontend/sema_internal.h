@@ -305,8 +305,6 @@ struct Sema {
   bool free_ok;           /* a free value may be read here (section 15.6) */
   Expr *free_read;        /* the first free value read since free_ok was set */
   Symbol *init_sym;       /* the constant whose initializer is being checked */
-  Loc gap_loc;            /* the first construct the back end cannot compile yet (gap_what) */
-  const char *gap_what;
 };
 
 /* Where a type is used, for the E45 rules of section 15 (sema_type_use_ok). */
@@ -374,6 +372,7 @@ void sema_promotion_obstacle(Sema *S, const char *reason); /* why this procedure
 void sema_assigns_global(Sema *S, const Symbol *g);    /* that reason for a global variable it assigns */
 bool sema_is_variable(Sema *S, Expr *e);
 Symbol *sema_base_symbol(Expr *e);       /* the variable a designator starts from */
+const char *sema_expr_type_name(Sema *S, Expr *e); /* e's type, a parallel one for a parallel e ("[,] double") */
 
 /* statements and procedures */
 void sema_types_init(Sema *S);
@@ -406,7 +405,6 @@ bool sema_dir_desig(Sema *S, DirSyn *d, int *rank);  /* dir100[k] as a direction
 bool sema_symbol_is_region_const(Sema *S, Symbol *sym); /* a region constant */
 bool sema_designator_is_region(Sema *S, Expr *e);    /* Level[k]: a designator of region type */
 bool sema_is_parallel_var(const Expr *e);            /* A, or U[k] of an indexed array of them */
-void sema_note_gap(Sema *S, Loc at, const char *what); /* back-end work (sema_unimplemented) */
 
 /* section 15.4 (sema_overload.c) */
 void sema_pair_families(Sema *S);                    /* prototypes with definitions; E2, E54 */

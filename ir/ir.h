@@ -197,20 +197,22 @@ struct IrStmt {
   IrList else_body;
 };
 
-/* An element U[e] of an indexed array of parallel arrays (section 15.2) named by a statement: the
- * symbol that stands for it there (a by-reference parallel parameter for every analysis: it may
- * share storage with any other array) and the element as written, whose subscripts are evaluated
- * once when the statement starts (R2). */
+/* An element U[e] of an indexed array of parallel arrays (section 15.2) named by a statement or by
+ * a local variable's initializer: the symbol that stands for it there (a by-reference parallel
+ * parameter for every analysis: it may share storage with any other array) and the element as
+ * written, whose subscripts are evaluated once when the statement starts (R2). */
 typedef struct IrElement {
   Symbol *sym;
   Expr *index;
   Expr *cond;               /* bound where this condition is evaluated, every time (NULL: when the
                              * statement starts) */
+  InitSyn *init;            /* the initializer it is named in, bound before it is evaluated (NULL:
+                             * a statement's) */
 } IrElement;
 
 typedef struct IrProc {
   Symbol *sym;
-  PtrVec elements;          /* IrElement*: those of all its statements */
+  PtrVec elements;          /* IrElement*: those of all its statements and local initializers */
   IrList body;
   bool entry;               /* the program's entry procedure (no covering region to inherit) */
   PtrVec init_transfers;    /* IrTransfer*: those of its local variables' initializers */

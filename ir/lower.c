@@ -8,6 +8,7 @@ typedef struct Lower {
   Sema *S;
   IrProc *proc;             /* the procedure being lowered */
   IrStmt *bind_to;          /* the list item whose start binds the elements named inside it */
+  InitSyn *init;            /* the local initializer whose elements are being bound, or NULL */
 } Lower;
 
 static IrList lower_list(Lower *L, StmtList *l);
@@ -63,7 +64,7 @@ static void collect(Lower *L, IrStmt *s, Expr *e) {
 
 /* Replace every element U[e] of an indexed array of parallel arrays inside e (section 15.2) by a
  * name of its own, bound by statement `owner` when it starts (IrElement). */
-static void bind_elements_at(Lower *L, IrStmt *owner, Expr *e, Expr *cond) {
+static void bind_elements_at(Lower *L, PtrVec *owner, Expr *e, Expr *cond) {
   if (!e) return;
   bind_elements_at(L, owner, e->lhs, cond);
   bind_elements_at(L, owner, e->rhs, cond);
@@ -89,7 +90,8 @@ static void bind_elements_at(Lower *L, IrStmt *owner, Expr *e, Expr *cond) {
   memcpy(sym->border_hi, array->border_hi, sizeof sym->border_hi);
   el->sym = sym;
   el->cond = cond;
-  vec_push(L->a, &owner->elements, el);
+  el->init = L->init;
+  if (owner != &L->proc->elements) vec_push(L->a, owner, el);
   vec_push(L->a, &L->proc->elements, el);
   e->kind = EX_NAME;
   e->sym = sym;
@@ -199,7 +201,7 @@ static bool has_parallel_item(const Stmt *st) {
   return false;
 }
 
-static void bind_elements(Lower *L, IrStmt *owner, Expr *e) { bind_elements_at(L, owner, e, NULL); }
+static void bind_elements(Lower *L, IrStmt *owner, Expr *e) { bind_elements_at(L, &owner->elements, e, NULL); }
 
 /* Bind the elements the expressions of statement st name: when it starts, or, in a condition of
  * if, while or repeat, where the condition is evaluated. */
@@ -207,7 +209,7 @@ static void bind_stmt_elements(Lower *L, IrStmt *s, Stmt *st) {
   IrStmt *owner = L->bind_to ? L->bind_to : s;
   switch (st->kind) {
   case ST_IF: case ST_WHILE: case ST_REPEAT:
-    for (int i = 0; i < (st->kind == ST_IF ? st->narms : 1); i++) bind_elements_at(L, s, st->conds[i], st->conds[i]);
+    for (int i = 0; i < (st->kind == ST_IF ? st->narms : 1); i++) bind_elements_at(L, &s->elements, st->conds[i], st->conds[i]);
     break;
   case ST_FOR: bind_elements(L, owner, st->from); bind_elements(L, owner, st->to); bind_elements(L, owner, st->step); break;
   case ST_ASSIGN: bind_elements(L, owner, st->lhs); bind_elements(L, owner, st->rhs); break;
@@ -296,8 +298,17 @@ static IrList lower_list(Lower *L, StmtList *l) {
   return r;
 }
 
+/* Bind the elements named in initializer in (all its leaves) of a local variable of the procedure
+ * being lowered: before the initializer is evaluated, every time the procedure is entered. */
+static void bind_init_elements(Lower *L, InitSyn *in) {
+  if (!in) return;
+  bind_elements_at(L, &L->proc->elements, in->expr, NULL);
+  for (int i = 0; i < in->nitems; i++) bind_init_elements(L, in->items[i]);
+  for (int i = 0; i < in->nentries; i++) bind_init_elements(L, in->entries[i]);
+}
+
 IrProgram *ir_lower(Arena *a, Sema *S) {
-  Lower L = {a, S, NULL, NULL};
+  Lower L = {a, S, NULL, NULL, NULL};
   IrProgram *ir = ARENA_NEW(a, IrProgram);
   ir->sema = S;
   for (int i = 0; i < S->procs.len; i++) {
@@ -306,6 +317,11 @@ IrProgram *ir_lower(Arena *a, Sema *S) {
     p->sym = sym;
     p->entry = sym == S->entry;
     L.proc = p;
+    for (int k = 0; k < sym->proc->nlocals; k++) {
+      L.init = sym->proc->locals[k]->init;
+      bind_init_elements(&L, L.init);
+    }
+    L.init = NULL;
     p->body.n = 1;
     p->body.items = ARENA_ARRAY(a, IrStmt *, 1);
     p->body.items[0] = lower_stmt(&L, sym->proc->body);

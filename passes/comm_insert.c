@@ -177,6 +177,13 @@ static void comm_list(Comm *C, IrList *l) {
   for (int i = 0; i < l->n; i++) comm_stmt(C, l->items[i]);
 }
 
+/* Every expression of initializer in (each entry of a brace list) is a root. */
+static void init_roots(Comm *C, InitSyn *in) {
+  if (!in) return;
+  root(C, in->expr, true);
+  for (int i = 0; i < in->nitems; i++) init_roots(C, in->items[i]);
+}
+
 /* The initializers of p's local variables. */
 static void comm_inits(Comm *C, IrProc *p) {
   Proc *proc = p->sym->proc;
@@ -184,7 +191,7 @@ static void comm_inits(Comm *C, IrProc *p) {
   C->region = NULL;
   for (int i = 0; i < proc->nlocals; i++) {
     Decl *d = proc->locals[i];
-    if (d->init && d->syms) root(C, d->init->expr, true);
+    if (d->syms) init_roots(C, d->init);
   }
 }
 

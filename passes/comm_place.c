@@ -486,6 +486,13 @@ static void place_list(Place *P, IrList *l) {
   }
 }
 
+/* Every expression of initializer in (each entry of a brace list), in order, a root alone. */
+static void init_roots(Place *P, InitSyn *in) {
+  if (!in) return;
+  root_alone(P, in->expr, false);
+  for (int i = 0; i < in->nitems; i++) init_roots(P, in->items[i]);
+}
+
 /* A procedure: its local variables' initializers, then its body. (The writer evaluates an
  * initializer once per variable of its declaration, each time with these operations.) */
 static void place_proc(Place *P, IrProc *p) {
@@ -495,7 +502,7 @@ static void place_proc(Place *P, IrProc *p) {
   owner(P, &p->init_transfers);
   for (int i = 0; i < proc->nlocals; i++) {
     Decl *d = proc->locals[i];
-    if (d->init && d->syms) root_alone(P, d->init->expr, false);
+    if (d->syms) init_roots(P, d->init);
   }
   place_list(P, &p->body);
 }

@@ -53,6 +53,13 @@ static inline zrt_region zrt_region_make(int rank, const int64_t *lo, const int6
   return r;
 }
 
+/* Named region r (NAME) read by a procedure, which may run during elaboration (section 3.3): R11
+ * if its declaration is not elaborated yet (the zero region, of rank 0: no region has that). */
+static inline zrt_region zrt_region_elaborated(zrt_region r, int line, const char *name) {
+  if (r.rank == 0) zrt_error(line, "'%s' is used before its declaration is elaborated", name);
+  return r;
+}
+
 /* d of b: the region just outside b on side d. */
 static inline zrt_region zrt_region_of(zrt_region b, const int64_t *d) {
   for (int k = 0; k < b.rank; k++) {

@@ -3,8 +3,8 @@
 # warning (mpicc -Wall -Wextra -Werror): golden.sh builds the programs with an expected output that
 # way, and this builds the rest (compile only, since some need C definitions to link, such as
 # own_externs.zpl's). A program azc accepts but cannot compile yet must say so with its located
-# "code generation for ... is not implemented yet" error (the features of section 15 before their
-# back end exists), never crash or print C that does not compile.
+# "code generation for ... is not implemented yet" error (the few constructs the back end names with
+# emit_unsupported), never crash or print C that does not compile.
 . test/lib/progs.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
@@ -32,6 +32,6 @@ for f in test/check/*.zpl samples/*.zpl; do
   fi
   checked=$((checked + 1))
 done
-echo "werror_c.sh: $checked programs compiled, $skipped not compilable yet (section 15)"
+echo "werror_c.sh: $checked programs compiled, $skipped not compilable yet (emit_unsupported)"
 [ "$checked" -gt 0 ] || fail=1
 exit $fail
