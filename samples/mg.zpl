@@ -409,7 +409,7 @@ begin
   writeln(" Size            = ", "%12d":n, "x", "%4d":n, "x", "%4d":n);
   writeln(" Iterations      = ", "%24d":iterations);
   if timing then
-    writeln(" Time in seconds = ", "%24.2f":tmax);
+    writeln(" Time in seconds = ", "%24.6f":tmax);
     writeln(" Total processes = ", "%24d":PROCESSORS);
     if tmax > 0.0 then
       writeln(" Mop/s total     = ", "%24.2f":58.0 * iterations * n * n * n / tmax / 1.0e6);
