@@ -1,5 +1,6 @@
 /* arena.c - bump allocator: large blocks, never freed one object at a time. */
 #include "arena.h"
+#include "text_format.h"
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -63,16 +64,23 @@ char *arena_strndup(Arena *a, const char *s, size_t n) {
 
 char *arena_strdup(Arena *a, const char *s) { return arena_strndup(a, s, strlen(s)); }
 
+/* Formatted straight into the free end of the current block: one pass when the text fits there
+ * (the usual case), a second into fresh room when not. */
 char *arena_printf(Arena *a, const char *fmt, ...) {
+  ArenaBlock *b = a->head;
+  char *tail = b ? (char *)b->data + b->used : NULL;
+  size_t room = b ? b->size - b->used : 0;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  int n = text_vformat(tail, room, fmt, ap);
   va_end(ap);
   if (n < 0) arena_fatal("a piece of generated text is too large (more than 2 GB)");
   char *p = alloc_raw(a, (size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(p, (size_t)n + 1, fmt, ap);
-  va_end(ap);
+  if (p != tail) {
+    va_start(ap, fmt);
+    text_vformat(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
   return p;
 }
 
