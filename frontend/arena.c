@@ -34,14 +34,18 @@ void *xrealloc(void *p, size_t n) {
   return p;
 }
 
-/* n bytes from the arena, not cleared (for text that is written at once). */
-static void *alloc_raw(Arena *a, size_t n) {
+/* Zero without clearing: a block comes from calloc, which maps a large one fresh from the kernel,
+ * zero already (no pass over it), and the arena never hands out a byte twice, so the free end of
+ * the current block is still zero (arena_printf writes past it only when a new block follows, and
+ * the old one's free end is never used again). */
+void *arena_alloc(Arena *a, size_t n) {
   if (n > SIZE_MAX / 2) arena_fatal("out of memory");
   n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
   ArenaBlock *b = a->head;
   if (!b || b->size - b->used < n) {
     size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
-    b = xmalloc(sizeof(ArenaBlock) + size);
+    b = calloc(1, sizeof(ArenaBlock) + size);
+    if (!b) arena_fatal("out of memory");
     b->size = size;
     b->used = 0;
     b->next = a->head;
@@ -53,10 +57,8 @@ static void *alloc_raw(Arena *a, size_t n) {
   return p;
 }
 
-void *arena_alloc(Arena *a, size_t n) { return memset(alloc_raw(a, n), 0, n); }
-
 char *arena_strndup(Arena *a, const char *s, size_t n) {
-  char *p = alloc_raw(a, n + 1);
+  char *p = arena_alloc(a, n + 1);
   memcpy(p, s, n);
   p[n] = 0;
   return p;
@@ -75,7 +77,7 @@ char *arena_printf(Arena *a, const char *fmt, ...) {
   int n = text_vformat(tail, room, fmt, ap);
   va_end(ap);
   if (n < 0) arena_fatal("a piece of generated text is too large (more than 2 GB)");
-  char *p = alloc_raw(a, (size_t)n + 1);
+  char *p = arena_alloc(a, (size_t)n + 1);
   if (p != tail) {
     va_start(ap, fmt);
     text_vformat(p, (size_t)n + 1, fmt, ap);
