@@ -43,16 +43,6 @@ static Conversion conversion_at(const char *spec) {
   return c;
 }
 
-/* True if every conversion of fmt is one formatted here. */
-static bool all_handled(const char *fmt) {
-  for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
-    Conversion c = conversion_at(p + 1);
-    if (!c.chars) return false;
-    p += 1 + c.chars;
-  }
-  return true;
-}
-
 typedef struct Out {
   char *dst;
   size_t cap, len;         /* len: the whole text's length so far, even past cap */
@@ -76,10 +66,11 @@ static void put_integer(Out *o, unsigned long long magnitude, bool negative) {
 
 static void put_signed(Out *o, long long v) { put_integer(o, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0); }
 
-/* Format conversion c, taking its arguments from ap; false for what only vsnprintf prints the
- * way it does (a null string). */
+/* Format conversion c, taking its arguments from ap; false for one not formatted here, or what
+ * only vsnprintf prints the way it does (a null string). */
 static bool put_conversion(Out *o, Conversion c, va_list *ap) {
   switch (c.conv) {
+  case 0: return false;
   case '%': put(o, "%", 1); return true;
   case 'c': {
     char ch = (char)va_arg(*ap, int);
@@ -111,8 +102,9 @@ static bool put_conversion(Out *o, Conversion c, va_list *ap) {
   }
 }
 
+/* Formatted here until a conversion that is not (then all of it again by vsnprintf, from the
+ * arguments' start: text_vformat takes its own copy of them). */
 int text_vformat(char *dst, size_t cap, const char *fmt, va_list ap) {
-  if (!all_handled(fmt)) return vsnprintf(dst, cap, fmt, ap);
   va_list args; /* a copy of its own: a va_list parameter cannot be passed on by address */
   va_copy(args, ap);
   Out o = {dst, cap, 0};
