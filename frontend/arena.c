@@ -99,7 +99,7 @@ void arena_free(Arena *a) {
 
 void vec_push(Arena *a, PtrVec *v, void *p) {
   if (v->len == v->cap) {
-    int cap = v->cap ? v->cap * 2 : 4;
+    int cap = v->cap ? v->cap * 2 : 2; /* most vectors hold one or two items */
     void **items = arena_alloc(a, sizeof(void *) * (size_t)cap);
     if (v->len) memcpy(items, v->items, sizeof(void *) * (size_t)v->len);
     v->items = items;
