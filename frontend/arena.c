@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 struct ArenaBlock {
   ArenaBlock *next;
@@ -34,6 +36,22 @@ void *xrealloc(void *p, size_t n) {
   return p;
 }
 
+/* Have the kernel map the whole of a new block at once (its pages are zero): one system call for
+ * a block instead of a page fault for each of its 256 pages, which were a sixth of azc's time on a
+ * large program. Only advice: a kernel without MADV_POPULATE_WRITE (Linux < 5.14) maps the pages
+ * when they are first written, as before. */
+static void prefault(void *p, size_t n) {
+#ifdef MADV_POPULATE_WRITE
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t start = ((uintptr_t)p + page - 1) & ~(page - 1);
+  uintptr_t end = ((uintptr_t)p + n) & ~(page - 1);
+  if (end > start) (void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+#else
+  (void)p;
+  (void)n;
+#endif
+}
+
 /* Zero without clearing: a block comes from calloc, which maps a large one fresh from the kernel,
  * zero already (no pass over it), and the arena never hands out a byte twice, so the free end of
  * the current block is still zero (arena_printf writes past it only when a new block follows, and
@@ -46,6 +64,7 @@ void *arena_alloc(Arena *a, size_t n) {
     size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
     b = calloc(1, sizeof(ArenaBlock) + size);
     if (!b) arena_fatal("out of memory");
+    prefault(b, sizeof(ArenaBlock) + size);
     b->size = size;
     b->used = 0;
     b->next = a->head;
