@@ -197,7 +197,7 @@ $(BUILD)/test/%: test/unit/%.c $(BUILD)/libazc.a $(HEADERS)
 # diagnostics.
 AZPDL_OBJ := $(BUILD)/obj/backend/azpdl.o $(BUILD)/obj/gen/pdl_lexer.o $(BUILD)/obj/gen/pdl_parser.o \
              $(BUILD)/obj/azpdl/pdl.o $(BUILD)/obj/azpdl/pdl_loop.o $(BUILD)/obj/frontend/diag.o $(BUILD)/obj/frontend/source.o \
-             $(BUILD)/obj/frontend/arena.o
+             $(BUILD)/obj/frontend/arena.o $(BUILD)/obj/frontend/text_format.o
 
 all: $(BUILD)/azpdl
 run-tests: $(BUILD)/azpdl

@@ -41,7 +41,8 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
     c = "zm";
   }
   E->saved_out = E->out;
-  E->nest = (Buf){0};
+  E->nest.len = 0; /* its storage serves every loop nest of the program (emit_c_program frees it) */
+  if (E->nest.data) E->nest.data[0] = 0;
   E->out = &E->nest;
   E->loop_arrays.len = 0;
   E->in_loops = true;
@@ -133,9 +134,8 @@ void loops_end(Emitter *E, int rank) {
   bool distinct = true;
   for (int i = 0; i < E->loop_arrays.len; i++) distinct &= ((Symbol *)E->loop_arrays.items[i])->kind == SYM_VAR;
   for (int i = 0; i < E->loop_arrays.len; i++) emit_line(E, "%s", emit_array_decls(E, E->loop_arrays.items[i], distinct));
-  if (E->nest.data) buf_add(E->out, E->nest.data);
-  free(E->nest.data);
-  E->nest = (Buf){0};
+  if (E->nest.len) buf_add(E->out, E->nest.data);
+  E->nest.len = 0;
   if (split) {
     E->indent--;
     emit_line(E, "}");

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
+#include "text_format.h"
 
 #define SPILL_AT ((size_t)1 << 20)
 
@@ -37,11 +38,11 @@ static void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
   va_list again;
   va_copy(again, ap);
   buf_reserve(b, 0);
-  int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+  int n = text_vformat(b->data + b->len, b->cap - b->len, fmt, ap);
   if (n < 0) arena_fatal("a line of the generated C is too large");
   if ((size_t)n >= b->cap - b->len) {
     buf_reserve(b, (size_t)n);
-    vsnprintf(b->data + b->len, b->cap - b->len, fmt, again);
+    text_vformat(b->data + b->len, b->cap - b->len, fmt, again);
   }
   va_end(again);
   b->len += (size_t)n;

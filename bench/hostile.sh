@@ -1,8 +1,10 @@
 #!/bin/sh
 # hostile.sh - azc on large machine-made inputs (issue 23): 100,000 lines of shifted statements
 # ([R] A := A@e + 1;, which the communication optimizer once handled in cubic time) and 10 MB of
-# scalar statements, compiled to C: the median of 3 runs (wall time, and CPU time from /usr/bin/time
-# when it exists), peak memory, and whether the shifted program meets the goal of 2 s.
+# scalar statements, compiled to C: the median of 3 runs (wall time, and CPU time, user + system,
+# from /usr/bin/time when it exists), peak memory, and whether the shifted program meets the goal
+# of 2 s. The goal is judged on the CPU time where there is one (the machine is shared: the wall
+# time also counts the waits for other programs), else on the wall time; both are printed.
 #
 # Run from the repository root:  AZC=build/azc BUILD=build sh bench/hostile.sh
 # Optional: CC (default cc), HOSTILE_LINES (default 100000), HOSTILE_GOAL (seconds, default 2).
@@ -46,10 +48,14 @@ for name in shift scalar; do
   cpu=$(sort -n "$tmp/cpu" | sed -n 2p)
   what=$([ $name = shift ] && echo "$LINES shifted statements" || echo "10 MB of scalar statements")
   printf '%-34s %10.3f %10s %12.1f\n' "$what" "$med" "${cpu:--}" "$(echo "$rss" | awk '{ print $1 / 1024 }')"
-  if [ $name = shift ] && awk -v t="$med" -v g="$GOAL" 'BEGIN { exit !(t >= g) }'; then
-    echo "hostile.sh: $LINES shifted statements take ${med}s, over the goal of ${GOAL}s" >&2
-    status=1
-  fi
+  [ $name = shift ] && shift_wall=$med shift_cpu=${cpu:-$med}
 done
-echo "goal: $LINES shifted statements in under ${GOAL}s (issue 23)"
+judged=$([ -s "$tmp/cpu" ] && echo "CPU time" || echo "wall time")
+if awk -v t="$shift_cpu" -v g="$GOAL" 'BEGIN { exit !(t < g) }'; then
+  verdict="met"
+else
+  verdict="NOT met"
+  status=1
+fi
+echo "goal: $LINES shifted statements in under ${GOAL} s (issue 23): $verdict ($judged ${shift_cpu} s; wall $(printf %.3f "$shift_wall") s, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown))"
 exit $status

@@ -212,39 +212,40 @@ typedef enum {
 } ExprKind;
 
 struct Expr {
+  /* what every walk over expressions reads first (kept together: one cache line) */
   ExprKind kind;
-  Loc loc;          /* first token */
-  Loc oploc;        /* operator token (binary, unary, shift, reduce, scan, flood) */
-  int start, end;   /* byte span */
-  bool parens;      /* written in parentheses */
+  int nargs;
+  Expr *base;       /* EX_INDEX, EX_FIELD, EX_SHIFT */
+  Expr **args;      /* EX_INDEX, EX_CALL, EX_UREDUCE (the operands: one, or a tuple) */
+  Expr *lhs, *rhs;  /* EX_BINARY; EX_UNARY/REDUCE/SCAN/FLOOD use rhs as operand */
+  Expr *inner;      /* EX_UNSUPPORTED: subexpressions still worth walking (may be NULL) */
+  Symbol *sym;      /* EX_NAME, EX_CALL: what the name denotes (a call: the overload chosen) */
+  int op;           /* OpKind, RedOp */
+  int rank;         /* 0: scalar */
   /* literals */
   int64_t ival;     /* EX_INT, EX_CHAR */
-  bool is_long;     /* EX_INT: type longint */
   double fval;      /* EX_FLOAT */
   const char *str;  /* EX_STRING: value after escapes and concatenation */
   int slen;
+  bool is_long;     /* EX_INT: type longint */
+  bool parens;      /* written in parentheses */
+  bool wrap;        /* EX_SHIFT: '@^' */
   /* names and structure */
   Ident name;       /* EX_NAME, EX_CALL (callee), EX_FIELD (field), EX_UREDUCE (the procedures' name) */
-  Expr *base;       /* EX_INDEX, EX_FIELD, EX_SHIFT */
-  Expr **args;      /* EX_INDEX, EX_CALL, EX_UREDUCE (the operands: one, or a tuple) */
-  int nargs;
-  int op;           /* OpKind, RedOp */
-  Expr *lhs, *rhs;  /* EX_BINARY; EX_UNARY/REDUCE/SCAN/FLOOD use rhs as operand */
-  bool wrap;        /* EX_SHIFT: '@^' */
   DirSyn *dir;      /* EX_SHIFT */
   Bracket *region;  /* EX_REDUCE (partial), EX_FLOOD, EX_SCAN (dimension list) */
   const char *unsupported; /* EX_UNSUPPORTED: the E45 message */
-  Expr *inner;      /* EX_UNSUPPORTED: subexpressions still worth walking (may be NULL) */
   RegionSyn *rsyn;  /* EX_REGIONVAL: the region (or, for a direction type, direction) as written */
-  /* semantic annotations */
+  Loc loc;          /* first token */
+  Loc oploc;        /* operator token (binary, unary, shift, reduce, scan, flood) */
+  int start, end;   /* byte span */
+  /* semantic annotations (also sym and rank above) */
   Type *type;
-  int rank;         /* 0: scalar */
   bool parallel;
   bool projection;  /* an indexed-array designator with a '[]' that is not its last part, or
                        several (c.max[].loc[], section 15.7): type is the projection's shape */
   bool over_processes; /* EX_REDUCE of a scalar that reads a free variable: combines one value
                           per process, not the indices of a region (section 15.6) */
-  Symbol *sym;      /* EX_NAME, EX_CALL: what the name denotes (a call: the overload chosen) */
   Region *source;   /* EX_FLOOD, EX_REDUCE with a region: its source region (sema) */
   Type *ptype;      /* a designator that denotes a whole parallel array (A, U[k]): its parallel
                        type, with the declared region (for U[k]: U's element type) */
@@ -269,37 +270,39 @@ typedef struct IoItem {
 } IoItem;
 
 struct Stmt {
+  /* what every walk over a statement's own expressions reads (kept together) */
   StmtKind kind;
+  int narms;
+  Expr *lhs, *rhs;     /* ST_ASSIGN (lhs target), ST_CALL (rhs: the call) */
+  Expr **conds;        /* ST_IF: conditions of if/elsif; ST_WHILE/ST_REPEAT: conds[0] */
+  Expr *value;         /* ST_RETURN */
+  Expr *from, *to, *step; /* ST_FOR */
+  int nitems;
+  int noperands;
+  IoItem *items;       /* ST_WRITE, ST_HALT, ST_READ (value only) */
+  Expr **operands;     /* ST_WRAP */
+  /* the rest */
   Loc loc;             /* first token */
   Loc oploc;           /* assignment operator */
-  Expr *lhs, *rhs;     /* ST_ASSIGN (lhs target), ST_CALL (rhs: the call) */
   int op;              /* AssignOp */
+  Loc else_loc;
   StmtList body;       /* ST_BLOCK, ST_WHILE, ST_REPEAT, ST_FOR */
+  StmtList else_body;
   Bracket *region;     /* ST_REGION */
   Stmt *inner;         /* ST_REGION: the governed statement */
-  Expr **conds;        /* ST_IF: conditions of if/elsif; ST_WHILE/ST_REPEAT: conds[0] */
   StmtList *arms;      /* ST_IF: one body per condition */
-  int narms;
-  StmtList else_body;
-  bool has_else;
-  Loc else_loc;
   Ident var;           /* ST_FOR */
   Symbol *var_sym;     /* ST_FOR: the loop variable (sema) */
-  Expr *from, *to, *step;
-  bool downto;
-  Expr *value;         /* ST_RETURN */
-  IoItem *items;       /* ST_WRITE, ST_HALT, ST_READ (value only) */
-  int nitems;
+  const char *unsupported; /* ST_UNSUPPORTED: the E45 message */
+  bool has_else;
+  bool downto;         /* ST_FOR */
   bool newline;        /* ST_WRITE: writeln */
   bool has_items;      /* ST_HALT: halt(...) */
   bool reflect;        /* ST_WRAP: reflect instead of wrap */
-  Expr **operands;     /* ST_WRAP */
-  int noperands;
-  const char *unsupported; /* ST_UNSUPPORTED: the E45 message */
   /* semantic annotations */
-  Region *cover;       /* the covering region the statement runs under (NULL: none / inherited) */
   bool inherits;       /* relies on the caller's covering region */
   int rank;            /* rank of a parallel statement, 0 otherwise */
+  Region *cover;       /* the covering region the statement runs under (NULL: none / inherited) */
   struct IrStmt *ir;   /* its IR statement, once lowered (ir/ir.h) */
 };
 

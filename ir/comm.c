@@ -28,17 +28,18 @@ static size_t slot(const IrCommIndex *x, const Expr *key) {
   return i;
 }
 
-static void index_add(Arena *a, IrCommIndex *x, IrComm *c);
-
-/* Double the table. */
+/* Double the table (each key's operations move as they are). */
 static void grow(Arena *a, IrCommIndex *x) {
   IrCommIndex old = *x;
   x->cap = old.cap ? old.cap * 2 : 64;
   x->keys = ARENA_ARRAY(a, const Expr *, x->cap);
   x->ops = ARENA_ARRAY(a, PtrVec, x->cap);
-  x->len = 0;
   for (size_t i = 0; i < old.cap; i++)
-    for (int k = 0; old.keys[i] && k < old.ops[i].len; k++) index_add(a, x, old.ops[i].items[k]);
+    if (old.keys[i]) {
+      size_t j = slot(x, old.keys[i]);
+      x->keys[j] = old.keys[i];
+      x->ops[j] = old.ops[i];
+    }
 }
 
 static void index_add(Arena *a, IrCommIndex *x, IrComm *c) {

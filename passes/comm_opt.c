@@ -299,7 +299,7 @@ static void after(Opt *O, PtrVec *av, Hosts *hs, const Effects *fx) {
 }
 
 static void walk_list(Opt *O, IrList *l, PtrVec *av);
-static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, Hosts *hosts);
+static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, Hosts *hosts, Effects *fx);
 
 /* Every transfer of the simple statements nested in list l (for hoisting out of a loop). */
 static void nested_transfers(Opt *O, const IrList *l, PtrVec *out) {
@@ -314,17 +314,17 @@ static void nested_transfers(Opt *O, const IrList *l, PtrVec *out) {
 }
 
 /* A loop: what it writes is not current at its head; transfers of arrays it does not write run
- * once, before it (combined when they share a region). The state after it is the head's. */
-static void walk_loop(Opt *O, IrStmt *s, PtrVec *av) {
-  Effects fx = {0};
-  effects(O, s, &fx);
-  kill(av, &fx);
-  if (!fx.all) {
+ * once, before it (combined when they share a region). The state after it is the head's. Its
+ * effects in *fx. */
+static void walk_loop(Opt *O, IrStmt *s, PtrVec *av, Effects *fx) {
+  effects(O, s, fx);
+  kill(av, fx);
+  if (!fx->all) {
     PtrVec inner = {0}, hoisted = {0};
     nested_transfers(O, &s->body, &inner);
     for (int i = 0; i < inner.len; i++) {
       IrTransfer *t = inner.items[i];
-      if (t->place != XF_AT_ROOT || !t->cover || writes_transfer(&fx.writes, false, t)) continue;
+      if (t->place != XF_AT_ROOT || !t->cover || writes_transfer(&fx->writes, false, t)) continue;
       Avail *have = all_current(av, t);
       if (have) {
         t->place = XF_REDUNDANT;
@@ -370,25 +370,28 @@ static void walk_if(Opt *O, IrStmt *s, PtrVec *av) {
   *av = out;
 }
 
-static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, Hosts *hosts) {
-  Effects fx = {0};
+/* Walk list item s; what it does (with everything nested in it) in *fx. */
+static void walk_stmt(Opt *O, IrStmt *s, PtrVec *av, Hosts *hosts, Effects *fx) {
   switch (s->kind) {
   case IR_REGION:
-    if (s->body.n == 1) {
-      walk_stmt(O, s->body.items[0], av, hosts);
+    if (s->body.n == 1) { /* the region statement itself evaluates nothing */
+      walk_stmt(O, s->body.items[0], av, hosts, fx);
       return;
     }
     walk_list(O, &s->body, av);
     break;
   case IR_BLOCK: walk_list(O, &s->body, av); break;
-  case IR_WHILE: case IR_REPEAT: case IR_FOR: walk_loop(O, s, av); break;
+  case IR_WHILE: case IR_REPEAT: case IR_FOR:
+    walk_loop(O, s, av, fx);
+    after(O, av, hosts, fx);
+    return;
   case IR_IF: walk_if(O, s, av); break;
   default:
     for (int i = 0; i < s->transfers.len; i++) visit_transfer(O, s->transfers.items[i], av, hosts);
     break;
   }
-  effects(O, s, &fx);
-  after(O, av, hosts, &fx);
+  effects(O, s, fx);
+  after(O, av, hosts, fx);
 }
 
 /* The simple statement list item s stands for (through region prefixes), or NULL. */
@@ -416,14 +419,10 @@ static void place_early(Opt *O, IrList *l, int i, const Effects *fx) {
 
 static void walk_list(Opt *O, IrList *l, PtrVec *av) {
   Hosts hosts = {.clock = {.last_unknown = -1, .last_ref = -1, .last_nonlocal = -1}};
-  for (int i = 0; i < l->n; i++) {
-    hosts.now = i;
-    walk_stmt(O, l->items[i], av, &hosts);
-  }
   Effects *fx = ARENA_ARRAY(O->a, Effects, l->n > 0 ? l->n : 1); /* what each item does, once */
   for (int i = 0; i < l->n; i++) {
-    fx[i] = (Effects){0};
-    effects(O, l->items[i], &fx[i]);
+    hosts.now = i;
+    walk_stmt(O, l->items[i], av, &hosts, &fx[i]);
   }
   for (int i = 0; i < l->n; i++) place_early(O, l, i, fx);
 }

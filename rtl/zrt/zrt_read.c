@@ -138,7 +138,10 @@ static void finish_read(read_msg *m, size_t payload, int line, const char *type_
     zrt_error(line, "read: the word is longer than a string holds (%d characters)", (int)sizeof(zrt_string) - 1);
 }
 
-int64_t zrt_read_int(zrt_file f, int line, int64_t min, int64_t max, const char *type_name) {
+/* An integer word, read on process 0 and checked against [min, max] (signed) or [0, umax]
+ * (is_unsigned): every process gets the value, or the same error. */
+static read_msg read_integer(zrt_file f, int line, bool is_unsigned, int64_t min, int64_t max, uint64_t umax,
+                             const char *type_name) {
   zrt_reader *r = start_read(f, line);
   read_msg m = { RD_OK, { 0 } };
   char *w;
@@ -146,26 +149,20 @@ int64_t zrt_read_int(zrt_file f, int line, int64_t min, int64_t max, const char 
     bool neg, ovf;
     uint64_t mag;
     if (!zrt_parse_decimal(w, &neg, &mag, &ovf) ||
-        !zrt_decimal_in_range(neg, mag, ovf, min, max, &m.v.i))
+        !(is_unsigned ? zrt_decimal_in_urange(neg, mag, ovf, umax, &m.v.u)
+                      : zrt_decimal_in_range(neg, mag, ovf, min, max, &m.v.i)))
       m.status = RD_INVALID;
   }
-  finish_read(&m, sizeof m.v.i, line, type_name);
-  return m.v.i;
+  finish_read(&m, sizeof m.v.i, line, type_name); /* v.i and v.u: the same 8 bytes */
+  return m;
+}
+
+int64_t zrt_read_int(zrt_file f, int line, int64_t min, int64_t max, const char *type_name) {
+  return read_integer(f, line, false, min, max, 0, type_name).v.i;
 }
 
 uint64_t zrt_read_uint(zrt_file f, int line, uint64_t max, const char *type_name) {
-  zrt_reader *r = start_read(f, line);
-  read_msg m = { RD_OK, { 0 } };
-  char *w;
-  if (r && (m.status = next_word(r, &w)) == RD_OK) {
-    bool neg, ovf;
-    uint64_t mag;
-    if (!zrt_parse_decimal(w, &neg, &mag, &ovf) ||
-        !zrt_decimal_in_urange(neg, mag, ovf, max, &m.v.u))
-      m.status = RD_INVALID;
-  }
-  finish_read(&m, sizeof m.v.u, line, type_name);
-  return m.v.u;
+  return read_integer(f, line, true, 0, 0, max, type_name).v.u;
 }
 
 /* Convert a whole word with the strto* function of the type ("float", "quad", else double),

@@ -7,13 +7,19 @@ trap 'rm -rf "$t"' EXIT
 fail=0
 say() { echo "hostile.sh: $*"; fail=1; }
 
+# A sanitized azc (make SAN=1) reserves terabytes of address space for its shadow memory when it
+# starts: it cannot run under a limit of the address space at all (it aborts), so its runs are
+# bounded in time only, and what only such a limit bounds is not checked through it.
+as_limit=$(exec 2>/dev/null; (ulimit -v 4000000; exec "$AZC" --version) >/dev/null && echo yes || echo no)
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
 # run_bounded SECONDS KB NAME -- command...: run with SECONDS of CPU time (not the wall clock: a
 # loaded machine does not matter; ten times that of wall clock for a process that blocks) and KB of
-# address space; sets $rc
+# address space (see as_limit); sets $rc
 run_bounded() {
   secs=$1 kb=$2 name=$3
   shift 4
-  (ulimit -v "$kb" 2>/dev/null; ulimit -t "$secs"; exec timeout "$((secs * 10))" "$@") >"$t/out" 2>"$t/err"
+  (if [ $as_limit = yes ]; then ulimit -v "$kb" 2>/dev/null; fi; ulimit -t "$secs"; exec timeout "$((secs * 10))" "$@") >"$t/out" 2>"$t/err"
   rc=$?
   [ $rc -eq 124 ] && say "$name: blocked for more than $((secs * 10)) s"
   [ $rc -gt 1 ] && [ $rc -ne 124 ] && { say "$name: exit status $rc (more than $secs s of CPU time?)"; tail -n 5 "$t/err"; }
@@ -44,7 +50,7 @@ run_bounded 20 4000000 "extern directory" -- "$AZC" -fsyntax-only "$t/dir.zpl"
 grep -q "error: C header 'dir.h' is not a regular file" "$t/err" || say "extern directory: no error"
 printf '#include "/dev/zero"\nint f(int);\n' > "$t/nest.h"
 printf 'program p;\nextern "nest.h";\nprocedure p();\nbegin\nend;\n' > "$t/nest.zpl"
-if [ -z "$QUICK" ]; then
+if [ -z "$QUICK" ] && [ $as_limit = yes ]; then # azc bounds libclang's address space (not under ASan)
   run_bounded 20 8000000 "header including /dev/zero" -- "$AZC" -fsyntax-only "$t/nest.zpl"
   grep -q "error: cannot parse C header 'nest.h'" "$t/err" || say "header including /dev/zero: no error"
 fi

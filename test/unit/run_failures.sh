@@ -54,6 +54,16 @@ expect "a 300-character word into a string" 1 "runtime error: read: the word is 
 awk 'BEGIN { s = ""; for (i = 0; i < 255; i++) s = s "b"; print s }' >"$t/fits"
 "$t/rs" <"$t/fits" >"$t/out" 2>&1 && [ "$(tr -d ' \n' <"$t/out" | wc -c)" = 255 ] || say "a 255-character word does not fit"
 
+# Integers read (signed and unsigned through one reader): the ends of their ranges are read back,
+# a value beyond them is an error naming the type.
+printf 'program ri;\nvar i : integer;\n    u : uinteger;\n    b : ubyte;\nprocedure ri();\nbegin\n  read(i, u, b);\n  writeln(i, " ", u, " ", b);\nend;\n' >"$t/ri.zpl"
+build ri
+echo "-2147483648 4294967295 255" | "$t/ri" >"$t/out" 2>&1
+[ "$(tr -s ' ' <"$t/out" | sed 's/^ //; s/ $//')" = "-2147483648 4294967295 255" ] || say "integers at the ends of their ranges: not read back"
+for bad in "2147483648 1 1:integer" "1 -1 1:uinteger" "1 4294967296 1:uinteger" "1 1 256:ubyte"; do
+  expect "read ${bad%:*}" 1 "ri.zpl:7: runtime error: read: invalid input for type ${bad#*:}" -- sh -c "echo '${bad%:*}' | '$t/ri'"
+done
+
 # A stride of 'by' known only at run time that would take a loop index past the range of longint.
 printf 'program rb;\nconfig var s : longint = 2;\nregion R = [1..8];\ndirection e = [s];\nvar A : [R] integer;\nprocedure rb();\nbegin\n  [R] A := 0;\n  [R by e] A := 7;\n  [R] writeln(+<< A);\nend;\n' >"$t/rb.zpl"
 build rb
