@@ -112,30 +112,26 @@ for name in $PROGRAMS; do
 done
 
 # ---- run: every round runs every variant once ----
-# run EXE ARGS...: one run, its loop seconds appended to EXE.times, its output kept in EXE.out.
+# run EXE: one run of variant EXE ($out/NAME.FLAGSET or $out/NAME_ref.FLAGSET) with its program's
+# arguments, its loop seconds appended to EXE.times, its output kept in EXE.out.
 run() {
-  exe=$1
-  shift
-  if timeout "$LIMIT" "$exe" "$@" > "$exe.run" 2> "$exe.err"; then
+  exe=$1 name=$(basename "${1%.*}")
+  name=${name%_ref}
+  # shellcheck disable=SC2046
+  if timeout "$LIMIT" "$exe" $(args "$name") > "$exe.run" 2> "$exe.err"; then
     sed -n 's/^loop seconds: //p' "$exe.run" >> "$exe.times"
     grep -v -e '^loop seconds' -e '^iterations:' "$exe.run" > "$exe.out"
   else
-    complain "$(basename "$exe") $* failed: $(head -c 300 "$exe.err")"
+    complain "$(basename "$exe") $(args "$name") failed: $(head -c 300 "$exe.err")"
     echo "failed" > "$exe.out"
   fi
 }
-round=0
-while [ $round -lt "$RUNS" ]; do
-  for name in $PROGRAMS; do
-    for fs in $FLAGSETS; do
-      # shellcheck disable=SC2046
-      run "$out/$name.$fs" $(args "$name")
-      # shellcheck disable=SC2046
-      run "$out/${name}_ref.$fs" $(args "$name")
-    done
-  done
-  round=$((round + 1))
+variants=
+for name in $PROGRAMS; do
+  for fs in $FLAGSETS; do variants="$variants $out/$name.$fs $out/${name}_ref.$fs"; done
 done
+# shellcheck disable=SC2086
+alternate run $variants
 
 # ---- the table ----
 # flags.txt: NAME FLAGSET AZC_S HAND_S SAME

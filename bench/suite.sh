@@ -194,6 +194,17 @@ comm_numbers() {
        END { if (t == "") print "- - - - -"; else print t, g, m, c, b }' "$1"
 }
 
+# run_binding BINDING: one timed run of the program being measured ($measured) under BINDING
+# (for alternate): its loop seconds appended to BINDING.times, its output checked against msg's.
+run_binding() {
+  b=$1 f=$out/$1
+  # shellcheck disable=SC2086
+  run "$np" "$b" "$stats" "$f" $measured || { complain "$name $label np=$np $b failed: $(head -3 "$f.err")"; return; }
+  sed -n 's/^loop seconds: //p' "$f.out" >> "$f.times"
+  grep -v '^loop seconds' "$f.out" > "$f.res"
+  [ "$b" = msg ] || cmp -s "$f.res" "$out/msg.res" || complain "$name $label np=$np: $b prints other results than msg"
+}
+
 # measure NAME LABEL NP ITERS PROGRAM ARGS...: the timed rounds (the bindings alternating), the
 # check against msg's output, and one AZ_STATS run per binding (in quick mode the timed run is it);
 # appends one line per binding to $res and prints a line of the progress table.
@@ -204,17 +215,9 @@ measure() {
   rm -f "$out"/*.res
   stats=0
   [ -n "$QUICK" ] && stats=1
-  i=0
-  while [ $i -lt "$RUNS" ]; do
-    for b in $BINDINGS; do
-      f=$out/$b
-      run "$np" "$b" "$stats" "$f" "$@" || { complain "$name $label np=$np $b failed: $(head -3 "$f.err")"; continue; }
-      sed -n 's/^loop seconds: //p' "$f.out" >> "$f.times"
-      grep -v '^loop seconds' "$f.out" > "$f.res"
-      [ "$b" = msg ] || cmp -s "$f.res" "$out/msg.res" || complain "$name $label np=$np: $b prints other results than msg"
-    done
-    i=$((i + 1))
-  done
+  measured="$*"
+  # shellcheck disable=SC2086
+  alternate run_binding $BINDINGS
   printf '%-8s %-8s %3d' "$name" "$label" "$np"
   for b in $BINDINGS; do
     f=$out/$b
@@ -264,6 +267,17 @@ done
 
 # ---- the hand-written MPI programs ----
 
+# run_reference a|m: one run of azc's program (a) or the MPI program (m) of the reference being
+# measured (for alternate); after m, "same" is no unless the two printed the same.
+run_reference() {
+  exe=$out/$name
+  [ "$1" = m ] && exe=$out/${name}_mpi
+  run "$np" "${AZ_COMM:-}" 0 "$out/$1" "$exe" -sn="$n" -siters="$iters" || complain "$(basename "$exe") np=$np failed"
+  sed -n 's/^loop seconds: //p' "$out/$1.out" >> "$out/$1.times"
+  grep -v '^loop seconds' "$out/$1.out" > "$out/$1.res"
+  [ "$1" = a ] || { [ -s "$out/a.res" ] && cmp -s "$out/a.res" "$out/m.res"; } || same=no
+}
+
 # reference NAME: azc's program (the default binding) and the MPI program alternating, RUNS rounds
 # per np; appends "NAME NP N ITERS AZC-S MPI-S SAME" to $refs.
 reference() {
@@ -274,17 +288,7 @@ reference() {
     n=$(scaled "$side" "$np")
     : > "$out/a.times"; : > "$out/m.times"
     same=yes
-    i=0
-    while [ $i -lt "$RUNS" ]; do
-      run "$np" "${AZ_COMM:-}" 0 "$out/a" "$out/$name" -sn="$n" -siters="$iters" || complain "$name np=$np failed"
-      run "$np" "${AZ_COMM:-}" 0 "$out/m" "$out/${name}_mpi" -sn="$n" -siters="$iters" || complain "${name}_mpi np=$np failed"
-      sed -n 's/^loop seconds: //p' "$out/a.out" >> "$out/a.times"
-      sed -n 's/^loop seconds: //p' "$out/m.out" >> "$out/m.times"
-      grep -v '^loop seconds' "$out/a.out" > "$out/a.res"
-      grep -v '^loop seconds' "$out/m.out" > "$out/m.res"
-      { [ -s "$out/a.res" ] && cmp -s "$out/a.res" "$out/m.res"; } || same=no
-      i=$((i + 1))
-    done
+    alternate run_reference a m
     [ "$same" = yes ] || complain "$name np=$np: azc and MPI print different results"
     ta=$(median < "$out/a.times") tm=$(median < "$out/m.times")
     echo "$name $np $n $iters ${ta:--} ${tm:--} $same" >> "$refs"
