@@ -75,7 +75,7 @@ typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED, BIND_AUTO } bindin
  * process, since every process makes every round's calls. */
 typedef enum { EARLY_NONE, EARLY_ALL, EARLY_TOKENS } early_tokens;
 static binding comm_binding = BIND_AUTO;
-static bool one_sided_cheap;       /* auto: libsplit's segments are mapped (see start_one_sided) */
+static bool one_sided_cheap;       /* auto: libsplit's segments are mapped (see one_sided_ready) */
 static bool one_sided_tried;       /* auto: libsplit was started (and kept or shut down) */
 static bool sc_started;
 static char *token_sink;           /* libsplit: 8 bytes per process, where DR tokens and put signals land */
@@ -893,14 +893,14 @@ void zrt_xfer_stats_print(FILE *out) {
   zrt_wait(&rq);
   if (zrt_g.me == 0) {
     int P = zrt_g.nprocs;
-    fprintf(out, "AZ_STATS: ghost-cell transfers on %d processes (bytes and messages: all processes; waits: the slowest)\n", P);
-    fprintf(out, "%9s %6s %10s %14s %10s %10s %12s %12s\n", "transfer", "line", "count", "bytes", "messages", "control",
-            "DN wait s", "SV wait s");
     if (comm_binding == BIND_AUTO)
       fprintf(out, "AZ_STATS: binding auto: libsplit %s\n",
               one_sided_cheap ? "started at the first switch to tailored"
               : one_sided_tried ? "not running (its segments are not mapped here: every transfer msg)"
                                 : "never started (no transfer switched to tailored)");
+    fprintf(out, "AZ_STATS: ghost-cell transfers on %d processes (bytes and messages: all processes; waits: the slowest)\n", P);
+    fprintf(out, "%9s %6s %10s %14s %10s %10s %12s %12s\n", "transfer", "line", "count", "bytes", "messages", "control",
+            "DN wait s", "SV wait s");
     for (int i = 0; i < all_n; i++) {
       uint64_t *m = &sum[(size_t)i * ST_N];
       if (m[ST_COUNT] == 0)
