@@ -22,4 +22,4 @@ set linetype 2 lc rgb "#dd8452"
 set linetype 3 lc rgb "#55a868"
 set linetype 4 lc rgb "#c44e52"
 plot data skip 1 using 2:xtic(1) title "-O2 (default)", '' skip 1 using 3 title "-O3", \
-     '' skip 1 using 4 title "-march=native", '' skip 1 using 5 title "-O3 -march=native"
+     '' skip 1 using 4 title "-O2 -march=native", '' skip 1 using 5 title "-O3 -march=native"

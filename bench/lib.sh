@@ -1,7 +1,7 @@
 # lib.sh - what the benchmark scripts share, sourced at their top (`. "$(dirname "$0")/lib.sh"`):
 # the defaults of AZC (the compiler), BUILD (the build directory), RUNS (BENCH_RUNS, how many
 # times each measurement is repeated) and LIMIT (BENCH_TIMEOUT, seconds allowed for one run), the
-# Open MPI settings a run as root on an oversubscribed machine needs, and median().
+# Open MPI settings a run as root on an oversubscribed machine needs, median() and alternate().
 AZC=${AZC:-build/azc}
 BUILD=${BUILD:-build}
 RUNS=${BENCH_RUNS:-5}
@@ -11,6 +11,19 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 # The median of the numbers on standard input (nothing when there are none).
 median() {
   sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print ""; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# alternate RUN_ONE VARIANT...: RUNS rounds, each calling RUN_ONE VARIANT for every variant in
+# turn, so that a change of the machine's load hits every variant alike. RUN_ONE (a function of the
+# caller) makes one run and appends what it measured to the files the caller takes medians of.
+alternate() {
+  alt_run_one=$1
+  shift
+  alt_round=0
+  while [ "$alt_round" -lt "$RUNS" ]; do
+    for alt_variant in "$@"; do "$alt_run_one" "$alt_variant"; done
+    alt_round=$((alt_round + 1))
+  done
 }
 
 # pair_row LABEL A_TIMES B_TIMES A_OUT B_OUT: one table row for two versions measured side by side:

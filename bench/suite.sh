@@ -11,6 +11,8 @@
 # slowest process spent inside the runtime's communication calls and the messages and bytes of the
 # timed part (docs/distribution.md, "Measuring"). Then azc against the hand-written MPI programs
 # (bench/jacobi/jacobi_mpi.c, bench/cg/cg_mpi.c) at np = 1, 2, 4, and azc's compile times.
+# It also prints every binding's loop time and whole-process time (mpirun's wall clock) over msg's
+# (medians of the same runs; $BUILD/bench/suite/walls.txt).
 # It writes the section between <!-- suite:begin --> and <!-- suite:end --> of docs/performance.md
 # and the plots docs/plots/suite_*.png (gnuplot; installed when missing and run as root).
 # np = 4 is oversubscribed on a 2-core machine. About 12 minutes on the project's 2-core machine
@@ -55,13 +57,14 @@ res=$out/results.txt      # name label np binding time comm ghost stats-loop msg
 refs=$out/mpiref.txt      # name np n iters azc-time mpi-time same
 comp=$out/compile.txt     # name lines azc-seconds cc-seconds
 sizes=$out/sizes.txt      # name np label arguments...
+walls=$out/walls.txt      # name label np binding loop-time whole-process-time (medians)
 if [ "$WRITE" = 1 ]; then
   doc=docs/performance.md plots=docs/plots
 else
   doc=$out/performance.md plots=$out/plots
 fi
 mkdir -p "$out" "$plots"
-: > "$res"; : > "$refs"; : > "$comp"; : > "$sizes"
+: > "$res"; : > "$refs"; : > "$comp"; : > "$sizes"; : > "$walls"
 status=0
 started=$(date +%s)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -171,16 +174,18 @@ fi
 # ---- running ----
 
 # run NP BINDING STATS FILE PROGRAM ARGS...: one mpirun with AZ_COMM=BINDING (none if empty) and
-# AZ_STATS=STATS, its output in FILE.out and FILE.err (tried twice: Open MPI's start-up fails now
+# AZ_STATS=STATS, its output in FILE.out and FILE.err and its wall-clock seconds (the whole
+# process, mpirun's start-up included) in FILE.wall (tried twice: Open MPI's start-up fails now
 # and then when other jobs share /tmp).
 run() {
   np=$1 b=$2 st=$3 f=$4
   shift 4
   for try in 1 2; do
+    t0=$(date +%s.%N)
     # shellcheck disable=SC2086
     env ${b:+AZ_COMM=$b} AZ_STATS="$st" LIBSPLIT_SHARED=$SHARED timeout "$LIMIT" \
       mpirun $NETARGS ${b:+-x AZ_COMM} -x AZ_STATS -x LIBSPLIT_SHARED -np "$np" "$@" \
-      > "$f.out" 2> "$f.err" && return 0
+      > "$f.out" 2> "$f.err" && { echo "$t0 $(date +%s.%N)" | awk '{ print $2 - $1 }' > "$f.wall"; return 0; }
     [ "$try" = 1 ] && sleep 1
   done
   return 1
@@ -194,27 +199,31 @@ comm_numbers() {
        END { if (t == "") print "- - - - -"; else print t, g, m, c, b }' "$1"
 }
 
+# run_binding BINDING: one timed run of the program being measured ($measured) under BINDING
+# (for alternate): its loop seconds appended to BINDING.times, its output checked against msg's.
+run_binding() {
+  b=$1 f=$out/$1
+  # shellcheck disable=SC2086
+  run "$np" "$b" "$stats" "$f" $measured || { complain "$name $label np=$np $b failed: $(head -3 "$f.err")"; return; }
+  sed -n 's/^loop seconds: //p' "$f.out" >> "$f.times"
+  cat "$f.wall" >> "$f.walls"
+  grep -v '^loop seconds' "$f.out" > "$f.res"
+  [ "$b" = msg ] || cmp -s "$f.res" "$out/msg.res" || complain "$name $label np=$np: $b prints other results than msg"
+}
+
 # measure NAME LABEL NP ITERS PROGRAM ARGS...: the timed rounds (the bindings alternating), the
 # check against msg's output, and one AZ_STATS run per binding (in quick mode the timed run is it);
 # appends one line per binding to $res and prints a line of the progress table.
 measure() {
   name=$1 label=$2 np=$3 iters=$4
   shift 4
-  for b in $BINDINGS; do : > "$out/$b.times"; done
+  for b in $BINDINGS; do : > "$out/$b.times"; : > "$out/$b.walls"; done
   rm -f "$out"/*.res
   stats=0
   [ -n "$QUICK" ] && stats=1
-  i=0
-  while [ $i -lt "$RUNS" ]; do
-    for b in $BINDINGS; do
-      f=$out/$b
-      run "$np" "$b" "$stats" "$f" "$@" || { complain "$name $label np=$np $b failed: $(head -3 "$f.err")"; continue; }
-      sed -n 's/^loop seconds: //p' "$f.out" >> "$f.times"
-      grep -v '^loop seconds' "$f.out" > "$f.res"
-      [ "$b" = msg ] || cmp -s "$f.res" "$out/msg.res" || complain "$name $label np=$np: $b prints other results than msg"
-    done
-    i=$((i + 1))
-  done
+  measured="$*"
+  # shellcheck disable=SC2086
+  alternate run_binding $BINDINGS
   printf '%-8s %-8s %3d' "$name" "$label" "$np"
   for b in $BINDINGS; do
     f=$out/$b
@@ -223,6 +232,7 @@ measure() {
       run "$np" "$b" 1 "$f" "$@" || { complain "$name $label np=$np $b with AZ_STATS failed"; : > "$f.err"; : > "$f.out"; }
     fi
     t=$(median < "$out/$b.times")
+    echo "$name $label $np $b ${t:--} $(median < "$out/$b.walls")" >> "$walls"
     sl=$(sed -n 's/^loop seconds: //p' "$f.out")
     echo "$name $label $np $b ${t:--} $(comm_numbers "$f.err") ${sl:--} $iters" |
       awk '{ print $1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $10, $12 }' >> "$res"
@@ -262,7 +272,28 @@ for name in $BENCHES; do
   done
 done
 
+# Every binding against msg, loop time and whole process (the medians of the same runs).
+echo
+echo "binding / msg, medians of $RUNS: loop time, whole process (mpirun's wall clock)"
+awk '$4 == "msg" { l[$1, $2, $3] = $5; w[$1, $2, $3] = $6 }
+     { k[++n] = $0 }
+     END { for (i = 1; i <= n; i++) { split(k[i], f, " "); if (f[4] == "msg") continue
+             m = l[f[1], f[2], f[3]]; mw = w[f[1], f[2], f[3]]
+             printf "%-8s %-8s %3d %-9s %6s %6s\n", f[1], f[2], f[3], f[4],
+               (m > 0 && f[5] != "-") ? sprintf("%.3f", f[5] / m) : "-", (mw > 0 && f[6] != "") ? sprintf("%.3f", f[6] / mw) : "-" } }' "$walls"
+
 # ---- the hand-written MPI programs ----
+
+# run_reference a|m: one run of azc's program (a) or the MPI program (m) of the reference being
+# measured (for alternate); after m, "same" is no unless the two printed the same.
+run_reference() {
+  exe=$out/$name
+  [ "$1" = m ] && exe=$out/${name}_mpi
+  run "$np" "${AZ_COMM:-}" 0 "$out/$1" "$exe" -sn="$n" -siters="$iters" || complain "$(basename "$exe") np=$np failed"
+  sed -n 's/^loop seconds: //p' "$out/$1.out" >> "$out/$1.times"
+  grep -v '^loop seconds' "$out/$1.out" > "$out/$1.res"
+  [ "$1" = a ] || { [ -s "$out/a.res" ] && cmp -s "$out/a.res" "$out/m.res"; } || same=no
+}
 
 # reference NAME: azc's program (the default binding) and the MPI program alternating, RUNS rounds
 # per np; appends "NAME NP N ITERS AZC-S MPI-S SAME" to $refs.
@@ -274,17 +305,7 @@ reference() {
     n=$(scaled "$side" "$np")
     : > "$out/a.times"; : > "$out/m.times"
     same=yes
-    i=0
-    while [ $i -lt "$RUNS" ]; do
-      run "$np" "${AZ_COMM:-}" 0 "$out/a" "$out/$name" -sn="$n" -siters="$iters" || complain "$name np=$np failed"
-      run "$np" "${AZ_COMM:-}" 0 "$out/m" "$out/${name}_mpi" -sn="$n" -siters="$iters" || complain "${name}_mpi np=$np failed"
-      sed -n 's/^loop seconds: //p' "$out/a.out" >> "$out/a.times"
-      sed -n 's/^loop seconds: //p' "$out/m.out" >> "$out/m.times"
-      grep -v '^loop seconds' "$out/a.out" > "$out/a.res"
-      grep -v '^loop seconds' "$out/m.out" > "$out/m.res"
-      { [ -s "$out/a.res" ] && cmp -s "$out/a.res" "$out/m.res"; } || same=no
-      i=$((i + 1))
-    done
+    alternate run_reference a m
     [ "$same" = yes ] || complain "$name np=$np: azc and MPI print different results"
     ta=$(median < "$out/a.times") tm=$(median < "$out/m.times")
     echo "$name $np $n $iters ${ta:--} ${tm:--} $same" >> "$refs"

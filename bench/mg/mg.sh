@@ -109,6 +109,9 @@ run_once() {
   fi
 }
 
+# run_variant VARIANT: run_once of the class and np being measured (for alternate).
+run_variant() { run_once "$1" "$c" "$np"; }
+
 echo "mg.sh: medians of $RUNS runs; classes $CLASSES; np = $NPS; programs $VARIANTS"
 printf '%-5s %3s %-6s %10s %10s %9s\n' class np prog "time s" "Mop/s" "peak MB"
 for c in $CLASSES; do
@@ -116,11 +119,8 @@ for c in $CLASSES; do
   n=$1 nit=$2
   for np in $NPS; do
     for v in $VARIANTS; do : > "$out/$v.runs"; done
-    i=0
-    while [ $i -lt "$RUNS" ]; do
-      for v in $VARIANTS; do run_once "$v" "$c" "$np"; done
-      i=$((i + 1))
-    done
+    # shellcheck disable=SC2086
+    alternate run_variant $VARIANTS
     for v in $VARIANTS; do
       t=$(cut -d' ' -f1 "$out/$v.runs" | median)
       m=$(cut -d' ' -f2 "$out/$v.runs" | median)

@@ -25,6 +25,9 @@ typedef struct sc_config {
 /* Start the layer (calls MPI_Init unless MPI is already initialized). cfg may be NULL. Returns 0,
  * or reports the problem in one line on stderr and exits non-zero (bad environment values). */
 int sc_init(int *argc, char ***argv, const sc_config *cfg);
+/* Collective, MPI initialized, libsplit not: check cfg and the environment as sc_init would, and
+ * stop every process the same way on a bad value (for a caller that starts libsplit later). */
+void sc_check_config(const sc_config *cfg);
 /* Collective: completes everything (sync, all_store_sync, barrier), frees the segment, and calls
  * MPI_Finalize if sc_init called MPI_Init. */
 void sc_finalize(void);

@@ -174,6 +174,33 @@ static bool configure(const sc_config *cfg, size_t *bytes, int *nstctr, char *ms
   return true;
 }
 
+/* The configuration, checked on every process (collective): a bad value stops every process, and
+ * the lowest process that found one says why, once. */
+static void configure_everywhere(const sc_config *cfg, size_t *bytes, int *nstctr) {
+  char msg[512] = "";
+  bool ok = configure(cfg, bytes, nstctr, msg, sizeof msg);
+  int me = 0, procs = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &procs);
+  int mine = ok ? procs : me, first = 0;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first < procs) {
+    if (first == me)
+      fprintf(stderr, "libsplit: %s\n", msg);
+    fflush(stderr);
+    MPI_Finalize();
+    exit(1);
+  }
+}
+
+void sc_check_config(const sc_config *cfg) {
+  if (core.inited)
+    sc_fatal("sc_check_config: libsplit is already initialized");
+  size_t bytes = 0;
+  int nstctr = 0;
+  configure_everywhere(cfg, &bytes, &nstctr);
+}
+
 int sc_init(int *argc, char ***argv, const sc_config *cfg) {
   if (core.inited)
     sc_fatal("sc_init: libsplit is already initialized");
@@ -187,21 +214,9 @@ int sc_init(int *argc, char ***argv, const sc_config *cfg) {
   MPI_Comm_size(MPI_COMM_WORLD, &sc_procs_);
   if (sc_procs_ > (1 << (64 - SC_GPTR_OFFSET_BITS)))
     sc_fatal("sc_init: at most %d processes are supported", 1 << (64 - SC_GPTR_OFFSET_BITS));
-
-  /* A bad value stops every process; the lowest process that found one says why, once. */
-  char msg[512] = "";
   size_t bytes = 0;
   int nstctr = 0;
-  bool ok = configure(cfg, &bytes, &nstctr, msg, sizeof msg);
-  int mine = ok ? sc_procs_ : sc_myproc_, first = 0;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (first < sc_procs_) {
-    if (first == sc_myproc_)
-      fprintf(stderr, "libsplit: %s\n", msg);
-    fflush(stderr);
-    MPI_Finalize();
-    exit(1);
-  }
+  configure_everywhere(cfg, &bytes, &nstctr);
 
   MPI_Comm_dup(MPI_COMM_WORLD, &core.comm);
   /* Processes on this node against its processors: with a processor each, a wait spins longer

@@ -76,7 +76,8 @@ typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED, BIND_AUTO } bindin
  * process, since every process makes every round's calls. */
 typedef enum { EARLY_NONE, EARLY_ALL, EARLY_TOKENS } early_tokens;
 static binding comm_binding = BIND_AUTO;
-static bool one_sided_cheap;       /* auto: libsplit's segments are mapped (see zrt_comm_setup) */
+static bool one_sided_cheap;       /* auto: libsplit's segments are mapped (see one_sided_ready) */
+static bool one_sided_tried;       /* auto: libsplit was started (and kept or shut down) */
 static bool sc_started;
 static char *token_sink;           /* libsplit: 8 bytes per process, where DR tokens and put signals land */
 
@@ -544,10 +545,28 @@ static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
   p->half = 0;
 }
 
+static void start_libsplit(void);
+
+/* Auto: libsplit is started at the first switch (a run with no pattern loop pays nothing for it),
+ * and shut down again at once where its segments are not mapped (between nodes, AM): every
+ * transfer stays msg then. Collective: the caller's round is the same on every process. */
+static bool one_sided_ready(void) {
+  if (!one_sided_tried) {
+    one_sided_tried = true;
+    start_libsplit();
+    one_sided_cheap = sc_segments_mapped(); /* the same everywhere: one shared window or none */
+    if (!one_sided_cheap)
+      zrt_comm_teardown();
+  }
+  return one_sided_cheap;
+}
+
 /* Auto: a transfer in the steady state of a pattern loop whose plan has not changed since it was
- * built switches to tailored, where libsplit's one-sided operations are CPU stores. */
+ * built switches to tailored, where libsplit's one-sided operations are CPU stores. Every process
+ * asks at the same round with the same answers (the plan, its history and the pattern's steady
+ * state are the same everywhere), so libsplit starts and the segment grows everywhere alike. */
 static void auto_choose(zrt_xfer *x, zrt_xfer_plan *p) {
-  if (p->bind != BIND_MSG || p->auto_msg || p->tailor_off || !one_sided_cheap || !zrt_pattern_steady())
+  if (p->bind != BIND_MSG || p->auto_msg || p->tailor_off || !zrt_pattern_steady() || !one_sided_ready())
     return;
   p->bind = BIND_TAILORED;
   plan_segment(x, p); /* collective: every process switches at this round */
@@ -781,12 +800,13 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
 
 /* ---- the binding ---- */
 
+/* Two counters per transfer, three when tailored. */
+static const sc_config libsplit_config = {0, SC_TRANSPORT_DEFAULT, 2048};
+
 void zrt_comm_setup(void) {
   const char *stats = getenv("AZ_STATS");
   timing = stats && strcmp(stats, "0") != 0;
   const char *v = getenv("AZ_COMM");
-  /* The default is auto. Under SimGrid SMPI libsplit runs on active messages (no RMA there), so
-   * auto is msg there, the faster binding in simulation (docs/scaling.md). */
   if (!v || !strcmp(v, "auto"))
     comm_binding = BIND_AUTO;
   else if (!strcmp(v, "store"))
@@ -801,18 +821,29 @@ void zrt_comm_setup(void) {
     zrt_bad_env("AZ_COMM", "'auto', 'msg', 'put', 'store' or 'tailored'", v);
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || comm_binding == BIND_MSG)
     return;
-  sc_config cfg = {0, SC_TRANSPORT_DEFAULT, 2048}; /* two counters per transfer, three when tailored */
-  int argc = 0;
-  char **argv = NULL;
-  sc_init(&argc, &argv, &cfg);
-  sc_started = true;
-  one_sided_cheap = sc_segments_mapped(); /* the same everywhere: one shared window or none */
-  if (comm_binding == BIND_AUTO && !one_sided_cheap) {
-    zrt_comm_teardown(); /* between nodes, or AM: every transfer of auto stays msg */
+  if (comm_binding == BIND_AUTO) {
+    /* libsplit starts at the first switch to tailored (one_sided_ready); its environment is
+     * checked now, so that a bad value stops every run. Under SimGrid SMPI libsplit runs on
+     * active messages (no RMA there): auto is msg there, the faster binding in simulation
+     * (docs/scaling.md), and needs no pattern analysis. */
+    sc_check_config(&libsplit_config);
+    if (sc_simulated())
+      one_sided_tried = true;
+    else
+      zrt_pattern_tailor_setup();
     return;
   }
-  if (comm_binding == BIND_TAILORED || comm_binding == BIND_AUTO)
+  start_libsplit();
+  if (comm_binding == BIND_TAILORED)
     zrt_pattern_tailor_setup();
+}
+
+/* Start libsplit (collective): its segment, the token sink, and the runtime's waits polling it. */
+static void start_libsplit(void) {
+  int argc = 0;
+  char **argv = NULL;
+  sc_init(&argc, &argv, &libsplit_config);
+  sc_started = true;
   zrt_progress = sc_poll;  /* every runtime wait publishes pending stores and serves requests */
   token_sink = sc_all_alloc(8 * (size_t)zrt_g.nprocs, 64);
 }
@@ -871,6 +902,11 @@ void zrt_xfer_stats_print(FILE *out) {
   zrt_wait(&rq);
   if (zrt_g.me == 0) {
     int P = zrt_g.nprocs;
+    if (comm_binding == BIND_AUTO)
+      fprintf(out, "AZ_STATS: binding auto: libsplit %s\n",
+              one_sided_cheap ? "started at the first switch to tailored"
+              : one_sided_tried ? "not running (its segments are not mapped here: every transfer msg)"
+                                : "never started (no transfer switched to tailored)");
     fprintf(out, "AZ_STATS: ghost-cell transfers on %d processes (bytes and messages: all processes; waits: the slowest)\n", P);
     fprintf(out, "%9s %6s %10s %14s %10s %10s %12s %12s\n", "transfer", "line", "count", "bytes", "messages", "control",
             "DN wait s", "SV wait s");

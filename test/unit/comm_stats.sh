@@ -61,13 +61,17 @@ if [ "$got" != "$want" ]; then
 fi
 # auto (the default binding): jacobi's transfer switches to tailored at the first steady iteration
 # (its control messages are the tokens of that round's DR: one per message, none after), tomcatv's
-# (not a pattern loop; the row sweeps' plans change every row) stay msg: no control message.
+# (not a pattern loop; the row sweeps' plans change every row) stay msg: no control message, and
+# libsplit is never started (no window, no shared memory: a run without a switch pays nothing).
 "$AZC" samples/tomcatv.zpl -o "$t/tomcatv" || exit 1
-for want in "jacobi -sn=16:2" "tomcatv:0"; do
-  prog=${want%%:*}
+for want in "jacobi -sn=16:2:started at the first switch" "tomcatv:0:never started"; do
+  prog=${want%%:*} rest=${want#*:}
+  ctrl=${rest%%:*} state=${rest#*:}
   # shellcheck disable=SC2086
   AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 2 "$t/"$prog >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: auto $prog failed"; cat "$t/err"; fail=1; continue; }
   got=$(awk 'NF == 8 && $1 + 0 > 0 { c += $6 } END { printf "%d", c }' "$t/err")
-  [ "$got" = "${want#*:}" ] || { echo "comm_stats.sh: auto binding, $prog on 2 processes: $got control messages, expected ${want#*:}"; cat "$t/err"; fail=1; }
+  [ "$got" = "$ctrl" ] || { echo "comm_stats.sh: auto binding, $prog on 2 processes: $got control messages, expected $ctrl"; cat "$t/err"; fail=1; }
+  grep -q "^AZ_STATS: binding auto: libsplit $state" "$t/err" ||
+    { echo "comm_stats.sh: auto binding, $prog on 2 processes: libsplit not '$state'"; cat "$t/err"; fail=1; }
 done
 exit $fail
