@@ -38,7 +38,7 @@ has test/check/s15_6_free_timers.zpl "(max<< ReadTimer(t)){over processes} : dou
 # 15.7: projections have the shape of every element reached
 has test/check/s15_7_projections.zpl "target c.max[].loc[] : array of integer"
 # the NAS MG sample
-has samples/mg.zpl "(minMaxK<< (Z, Index1, Index2, Index3)){identity minMaxK@"
+has samples/mg.zpl "(minMaxK<< (v, Index1, Index2, Index3)){identity minMaxK@"
 has samples/mg.zpl "var U : array [0..L] of [Level[index1]] double"
 has samples/mg.zpl "free var tinit : timer"
 exit $fail
