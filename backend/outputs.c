@@ -251,6 +251,10 @@ static int build_executable(Arena *a, const Options *opts, const char *cfile, co
   push_words(a, &args, cc && *cc ? cc : opts->smpi ? "smpicc" : "mpicc");
   vec_push(a, &args, (void *)(opts->opt_level ? opts->opt_level : "-O2"));
   if (opts->march) vec_push(a, &args, (void *)opts->march);
+#if defined(__x86_64__)
+  /* with -march, vectors of 256 bits, not 512 (docs/codegen.md, "Compiler flags") */
+  if (opts->march) vec_push(a, &args, "-mprefer-vector-width=256");
+#endif
   rtl_cflags(a, opts->smpi, &args, &opts->include_dirs);
   /* extern "HEADER" looks in the source's directory first; the C file may be elsewhere */
   vec_push(a, &args, "-iquote");

@@ -52,6 +52,17 @@ mkdir -p "$t/v1.d"
 check march-bad 1 "invalid value in '-march=a b'" -- "$AZC" "-march=a b" "$good"
 "$AZC" -march=native -O3 samples/hello.zpl -o "$t/hello_native" >/dev/null 2>&1 && [ -x "$t/hello_native" ] ||
   { echo "driver.sh: -march=native -O3 did not build"; fail=1; }
+# with -march, on x86-64, vectors of 256 bits (docs/codegen.md): the flag reaches the C compiler
+if [ "$(uname -m)" = x86_64 ]; then
+  printf '#!/bin/sh\necho "$@" > "%s/cc.args"\nexec mpicc "$@"\n' "$t" > "$t/logcc"
+  chmod +x "$t/logcc"
+  AZC_MPICC="$t/logcc" "$AZC" -march=native samples/hello.zpl -o "$t/hello_native2" >/dev/null 2>&1 &&
+    grep -q -- '-march=native -mprefer-vector-width=256' "$t/cc.args" ||
+    { echo "driver.sh: -march=native did not bring -mprefer-vector-width=256:"; cat "$t/cc.args"; fail=1; }
+  AZC_MPICC="$t/logcc" "$AZC" samples/hello.zpl -o "$t/hello_plain" >/dev/null 2>&1 &&
+    ! grep -q -- '-mprefer-vector-width' "$t/cc.args" ||
+    { echo "driver.sh: a build without -march got -mprefer-vector-width:"; cat "$t/cc.args"; fail=1; }
+fi
 # No shell: names with quotes, semicolons and spaces reach the C compiler as they are (issue 23).
 mkdir -p "$t/inj"
 cp samples/hello.zpl "$t/inj/hello.zpl"
