@@ -6,7 +6,11 @@
  * and stops everybody with MPI_Abort; the others wait to be stopped. Process 0 holds all
  * buffered output, so it flushes before claiming and says so in the same word; a claimer other
  * than 0 waits briefly for that before aborting, so that output written before the error is not
- * lost when process 0 is also failing (the usual case: scalar code is replicated). */
+ * lost when process 0 is also failing (the usual case: scalar code is replicated).
+ *
+ * Under SimGrid's SMPI every simulated process lives in this one OS process, so the word is plain
+ * shared memory (process 0 allocates it and broadcasts its address) claimed with a CPU atomic:
+ * SMPI's window creation exchanges P^2 messages and took minutes at start-up on 256 processes. */
 #include "zrt_internal.h"
 #include "libsplit.h"
 #include <sched.h>
@@ -18,7 +22,11 @@
 enum { CLAIMED = 1, ZERO_FLUSHED = 2, WRITTEN = 4 };
 
 static MPI_Win err_win = MPI_WIN_NULL;
-static int *err_word;            /* process 0: the claim word; elsewhere unused */
+static int *err_word;            /* process 0: the claim word; elsewhere unused (SMPI: everywhere) */
+static bool word_shared;         /* SMPI: err_word is memory every process reads and writes */
+
+/* True once the claim word exists (several processes under MPI). */
+static bool claim_ready(void) { return err_win != MPI_WIN_NULL || word_shared; }
 
 /* Waits poll this many times before they start yielding the processor: few when processes of
  * this run share a core (the one waited for may need it), many when each has its own (a yield
@@ -43,7 +51,7 @@ static void choose_spin(void) {
 /* Make the claim word's remote updates visible to process 0's loads (SMPI has no MPI_Win_sync, and
  * needs none: its window is plain memory written by the simulator). */
 static void sync_word(void) {
-  if (!sc_simulated())
+  if (!word_shared && !sc_simulated())
     MPI_Win_sync(err_win);
 }
 
@@ -54,9 +62,18 @@ static void sleep_ms(long ms) {
 }
 
 void zrt_error_setup(void) {
-  if (!zrt_g.mpi || zrt_g.nprocs == 1 || err_win != MPI_WIN_NULL)
+  if (!zrt_g.mpi || zrt_g.nprocs == 1 || claim_ready())
     return;
   choose_spin();
+  if (sc_simulated()) {
+    static int *word; /* process 0's allocation, kept reachable for the whole run */
+    if (zrt_g.me == 0)
+      word = zrt_xcalloc(1, sizeof *word);
+    err_word = word;
+    MPI_Bcast(&err_word, (int)sizeof err_word, MPI_BYTE, 0, MPI_COMM_WORLD);
+    word_shared = true;
+    return;
+  }
   MPI_Aint size = zrt_g.me == 0 ? (MPI_Aint)sizeof(int) : 0;
   MPI_Win_allocate(size, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &err_word, &err_win);
   if (zrt_g.me == 0)
@@ -77,6 +94,10 @@ void zrt_error_teardown(void) {
 /* Atomically or bits into the claim word (bits 0: just read it); *old gets the previous
  * value. Polls for at most timeout_ms; false if the operation did not complete in time. */
 static bool claim_word_or(int bits, int *old, long timeout_ms) {
+  if (word_shared) {
+    *old = __atomic_fetch_or(err_word, bits, __ATOMIC_SEQ_CST);
+    return true;
+  }
   MPI_Request rq;
   MPI_Rget_accumulate(&bits, 1, MPI_INT, old, 1, MPI_INT, 0, 0, 1, MPI_INT,
                       bits ? MPI_BOR : MPI_NO_OP, err_win, &rq);
@@ -150,7 +171,7 @@ void zrt_verror(int line, const char *fmt, va_list ap) {
   if (vasprintf(&msg, fmt, ap) < 0)
     msg = NULL;
   zrt_flush_all();
-  if (err_win == MPI_WIN_NULL) {
+  if (!claim_ready()) {
     write_error_line(line, msg ? msg : "out of memory");
     exit(1);
   }
@@ -159,11 +180,12 @@ void zrt_verror(int line, const char *fmt, va_list ap) {
   if (claim_word_or(bits, &old, claim_ms) && (old & CLAIMED))
     wait_to_be_stopped();
   write_error_line(line, msg ? msg : "out of memory");
-  if (zrt_g.me != 0 && claim_ms > 100) {
+  /* Under SMPI no other simulated process runs until this one calls MPI: waiting would only stall. */
+  if (!word_shared && zrt_g.me != 0 && claim_ms > 100) {
     wait_for_zero_flush(old);
     claim_word_or(WRITTEN, &old, 100);
     sleep_ms(500); /* process 0 ends by itself (see wait_to_be_stopped); mpirun then stops us */
-  } else {
+  } else if (!word_shared) {
     sleep_ms(100); /* let mpirun forward the line before it reports the abort */
   }
   MPI_Abort(MPI_COMM_WORLD, 1);
@@ -177,7 +199,7 @@ void zrt_error(int line, const char *fmt, ...) {
 }
 
 bool zrt_error_claimed(void) {
-  if (err_win == MPI_WIN_NULL || zrt_g.me != 0)
+  if (!claim_ready() || zrt_g.me != 0)
     return false;
   sync_word();
   return *(volatile int *)err_word & CLAIMED;
