@@ -178,6 +178,14 @@ struct IrStmt {
                              * (passes/fusion.c) */
   bool contracted;          /* IR_ARRAY in a fused loop nest: its target is read nowhere but later in
                              * that nest, so each element lives in a C variable there, not in memory */
+  bool rows_next;           /* IR_ARRAY (itself or inside a region statement): the next item of its
+                             * list runs its rows in the same loop nest, under its own covering
+                             * region (passes/rows.c) */
+  bool in_rows;             /* IR_ARRAY: a statement of such a nest (its first one holds the checks) */
+  PtrVec rows_unshared;     /* first statement of the nest: Symbol* pairs (target, array read at other
+                             * indices that may share its storage) that must not share at run time */
+  PtrVec rows_disjoint;     /* and IrStmt* pairs of its statements whose covering regions must not
+                             * meet at run time (they touch the same arrays) */
   IrTransfer *nest_dn;      /* IR_ARRAY, first statement of a fused loop nest: the transfer whose DN
                              * the loop nest does between its interior and its border (overlap.c) */
   IrGather *gather;         /* x := E whose full reductions travel in split-phase gather g (overlap.c) */

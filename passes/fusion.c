@@ -138,6 +138,6 @@ static void fuse_list(IrProgram *ir, const IrList *l) {
 }
 
 void find_fusion(Arena *a, IrProgram *ir) {
-  (void)a;
   for (int p = 0; p < ir->procs.len; p++) fuse_list(ir, &((IrProc *)ir->procs.items[p])->body);
+  find_row_nests(a, ir); /* then statements under different covering regions, row by row */
 }
