@@ -181,7 +181,9 @@ void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared
   loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->needs_temp ? NULL : s->loop_dir);
   if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
   else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, st->lhs->type));
+  E->loop_target = target; /* for the versions of its strided loop (strided_version_counted) */
   loops_end(E, rank);
+  E->loop_target = NULL;
 }
 
 /* True if e may be emitted twice (once per path of unshared_check): nothing in it communicates or

@@ -73,6 +73,7 @@ typedef struct Emitter {
                                 * (i<k> = zcf<k> + zct<k> * zcs<k>), or -1 (emit_strided.c) */
   size_t counted_at, counted_end;  /* where that loop begins and ends in the nest's text */
   const char *counted_simd;    /* its pragma, or NULL */
+  const Symbol *loop_target;   /* the array the nest being collected assigns, or NULL */
   const char *simd_unit;       /* the pragma of the next counted loop where its steps are 1 (the target
                                 * then has distinct elements along it) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
