@@ -119,7 +119,7 @@ int emit_row_nest(Emitter *E, IrList *l, int i) {
   CoverScope outer = {E->cover, E->cover_sem, E->cover_rank};
   Buf lines = {0};
   for (int k = 0; k < n; k++) buf_printf(&lines, "%s%d", k == 0 ? "" : k == n - 1 ? " and " : ", ", row_core(l->items[i + k])->line);
-  emit_line(E, "{ /* lines %s: their rows in one loop nest */", lines.data);
+  emit_line(E, "{ /* lines %s: their rows in one loop nest */", lines.data ? lines.data : "");
   free(lines.data);
   E->indent++;
   int regions = 0;
