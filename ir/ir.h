@@ -278,6 +278,9 @@ bool ir_distinct_elements(const Symbol *sym);
 typedef bool (*IrExprPred)(const Expr *e, const void *arg);
 bool ir_expr_any(const Expr *e, IrExprPred pred, const void *arg);
 bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg);
+/* fn(l, arg) for every statement list of the program, the lists inside the statements of a list
+ * before the list itself. */
+void ir_each_list(IrProgram *ir, void (*fn)(IrList *l, void *arg), void *arg);
 /* A call of a procedure (which may read and write any array and communicate), or a user-defined
  * reduction (which calls its procedures at every index and gathers its states). */
 bool ir_is_call(const Expr *e, const void *arg);

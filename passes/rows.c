@@ -121,18 +121,10 @@ static bool covers_differ(const IrList *l, int first, int last) {
   return false;
 }
 
-/* Mark the row nests of list l (and of the lists inside it). */
-static void rows_list(Arena *a, const IrList *l);
-
-static void rows_nested(Arena *a, IrStmt *s) {
-  rows_list(a, &s->body);
-  rows_list(a, &s->else_body);
-  for (int i = 0; i < s->narms; i++) rows_list(a, &s->arms[i]);
-}
-
-static void rows_list(Arena *a, const IrList *l) {
+/* Mark the row nests of list l (the lists inside its statements are done). */
+static void rows_list(IrList *l, void *arg) {
+  Arena *a = arg;
   for (int i = 0; i < l->n; i++) {
-    rows_nested(a, l->items[i]);
     IrStmt *head = row_core(l->items[i]);
     if (!head || !row_statement(l->items[i], head)) continue;
     PtrVec own = {0};
@@ -156,5 +148,5 @@ static void rows_list(Arena *a, const IrList *l) {
 }
 
 void find_row_nests(Arena *a, IrProgram *ir) {
-  for (int p = 0; p < ir->procs.len; p++) rows_list(a, &((IrProc *)ir->procs.items[p])->body);
+  ir_each_list(ir, rows_list, a);
 }
