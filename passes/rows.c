@@ -20,7 +20,8 @@
  *   - their transfers stay at their statements (ghost views of shifts by direction constants, or
  *     none), so that all of them may complete before the nest and end after it.
  * Where the run-time conditions fail the statements run one after the other as usual
- * (backend/emit_rows.c). Statements under one covering region are fusion.c's, not these. */
+ * (backend/emit_rows.c). Statements under one covering region are fusion.c's, not these; and
+ * one of the regions must be strided (or may be), where the rows of the statements interleave. */
 #include "passes.h"
 
 /* The most statements one nest holds (as for fusion.c's nests). */
@@ -114,11 +115,26 @@ static bool row_joins(Arena *a, const IrList *l, int first, int last, IrStmt *c,
   return true;
 }
 
-/* True if items[first..last] of l do not all run under one covering region (else fusion.c's). */
-static bool covers_differ(const IrList *l, int first, int last) {
-  for (int i = first; i <= last; i++)
-    if (l->items[i]->kind == IR_REGION || row_core(l->items[i])->ast->cover != row_core(l->items[first])->ast->cover) return true;
+/* True if region r may have a stride other than 1 (known or only at run time). */
+static bool may_stride(const Region *r) {
+  if (r->strided || r->desig || r->per_element) return true;
+  for (int k = 0; k < r->rank; k++)
+    if (r->dims[k].stride > 1) return true;
   return false;
+}
+
+/* True if items[first..last] of l are worth a nest of rows: they do not all run under one
+ * covering region (else fusion.c's), and one of the regions may be strided (its rows interleave
+ * with the others', as the parity classes of a level do; statements over a grid's edges gain
+ * nothing). */
+static bool worth_rows(const IrList *l, int first, int last) {
+  bool differ = false, strided = false;
+  for (int i = first; i <= last; i++) {
+    const Region *r = row_core(l->items[i])->ast->cover;
+    differ |= l->items[i]->kind == IR_REGION || r != row_core(l->items[first])->ast->cover;
+    strided |= may_stride(r);
+  }
+  return differ && strided;
 }
 
 /* Mark the row nests of list l (the lists inside its statements are done). */
@@ -135,7 +151,7 @@ static void rows_list(IrList *l, void *arg) {
     while (last + 1 < l->n && last + 1 - i < MAX_ROWS && row_core(l->items[last + 1]) &&
            row_joins(a, l, i, last, row_core(l->items[last + 1]), head))
       last++;
-    if (last == i || !covers_differ(l, i, last)) {
+    if (last == i || !worth_rows(l, i, last)) {
       head->rows_unshared.len = head->rows_disjoint.len = 0;
       continue;
     }

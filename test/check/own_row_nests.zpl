@@ -82,8 +82,8 @@ begin
   [Base] s := +<< (A * Index1 * Index3);
   writeln("extents ", "%.4f" : s);
   [Base] begin
-    [1..n - 1, 1..n, 1..n] A := A + 1.0;             -- these two meet: as written
-    [2..n, 1..n, 1..n] A := A * 0.5;
+    [[1..n - 1, 1..n, 1..n] by [1, 2, 1]] A := A + 1.0;   -- these two meet: as written
+    [[2..n, 1..n, 1..n] by [1, 2, 1]] A := A * 0.5;
   end;
   [Base] s := +<< (A * Index1 * Index2);
   writeln("overlap ", "%.4f" : s);
