@@ -171,9 +171,7 @@ static void through_temp(Emitter *E, IrStmt *s, int rank) {
   free(off.data);
 }
 
-/* The loop nest of s writing the target directly (simd: its elements are independent; unshared:
- * the run-time check of IrStmt.temp_for passed). */
-static void direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared) {
+void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared) {
   Stmt *st = s->ast;
   IndexMap map;
   if (simd) E->simd = "omp simd";
@@ -183,7 +181,9 @@ static void direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshar
   loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->needs_temp ? NULL : s->loop_dir);
   if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
   else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, st->lhs->type));
+  E->loop_target = target; /* for the versions of its strided loop (strided_version_counted) */
   loops_end(E, rank);
+  E->loop_target = NULL;
 }
 
 /* True if e may be emitted twice (once per path of unshared_check): nothing in it communicates or
@@ -211,9 +211,14 @@ static bool unshared_check(Emitter *E, IrStmt *s) {
   return true;
 }
 
-/* The loop nest of parallel assignment s, after its right-hand side was hoisted; closes the
- * block emit_parallel_assign opened. */
 void emit_assign_loops(Emitter *E, IrStmt *s) {
+  emit_assign_nest(E, s);
+  hoist_reset(E);
+  E->indent--;
+  emit_line(E, "}");
+}
+
+void emit_assign_nest(Emitter *E, IrStmt *s) {
   Stmt *st = s->ast;
   int rank = st->rank == RANK_ANY ? E->cover_rank : st->rank;
   if ((s->needs_temp || !loop_dirs_ok(E, s, rank)) && emit_is_elements(st->lhs)) {
@@ -225,17 +230,14 @@ void emit_assign_loops(Emitter *E, IrStmt *s) {
     E->indent--;
     emit_line(E, "} else {");
     E->indent++;
-    direct_loops(E, s, rank, ir_elements_independent_if(s, true), true);
+    emit_direct_loops(E, s, rank, ir_elements_independent_if(s, true), true);
     E->indent--;
     emit_line(E, "}");
   } else if (row_copy(E, st, rank)) {
     emit_row_copy(E, s, rank);
   } else {
-    direct_loops(E, s, rank, ir_elements_independent(s), false);
+    emit_direct_loops(E, s, rank, ir_elements_independent(s), false);
   }
-  hoist_reset(E);
-  E->indent--;
-  emit_line(E, "}");
 }
 
 /* Statements of one list that share a loop nest: array statements, possibly ended by a scalar

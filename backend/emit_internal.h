@@ -73,6 +73,7 @@ typedef struct Emitter {
                                 * (i<k> = zcf<k> + zct<k> * zcs<k>), or -1 (emit_strided.c) */
   size_t counted_at, counted_end;  /* where that loop begins and ends in the nest's text */
   const char *counted_simd;    /* its pragma, or NULL */
+  const Symbol *loop_target;   /* the array the nest being collected assigns, or NULL */
   const char *simd_unit;       /* the pragma of the next counted loop where its steps are 1 (the target
                                 * then has distinct elements along it) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */
@@ -290,8 +291,16 @@ void line_end(Emitter *E, const IrStmt *s);
 
 void emit_scalar_assign(Emitter *E, IrStmt *s);
 void emit_parallel_assign(Emitter *E, IrStmt *s);
-/* The loop nest of parallel assignment s after its right-hand side was hoisted. */
+/* The loop nest of parallel assignment s after its right-hand side was hoisted; closes the block
+ * emit_parallel_assign opened. emit_assign_nest: the nest alone (hoisted values stay). */
 void emit_assign_loops(Emitter *E, IrStmt *s);
+void emit_assign_nest(Emitter *E, IrStmt *s);
+/* The loop nest of s writing its target directly, over the covering region (simd: its elements are
+ * independent; unshared: the run-time check of IrStmt.temp_for passed). */
+void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared);
+/* emit_rows.c: if l->items[i] begins a nest of rows (passes/rows.c), emit it; returns how many
+ * list items it is (0: none). */
+int emit_row_nest(Emitter *E, IrList *l, int i);
 /* If l->items[i] begins a fused loop nest (passes/fusion.c), emit it; returns how many list items
  * it is (0: not fused). */
 int emit_fused(Emitter *E, IrList *l, int i);

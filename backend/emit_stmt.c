@@ -226,6 +226,7 @@ static void emit_items(Emitter *E, IrList *l) {
     bind_elements(E, l->items[i], NULL); /* its elements U[e], subscripts checked once */
     emit_ops(E, &l->items[i]->before);
     int fused = emit_fused(E, l, i);
+    if (!fused) fused = emit_row_nest(E, l, i);
     if (fused) i += fused - 1;
     else emit_stmt(E, l->items[i]);
     emit_ops(E, &l->items[i]->after);

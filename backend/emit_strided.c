@@ -85,32 +85,54 @@ const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const cha
                       n, k, n, k, k, n);
 }
 
-/* The counted loop of the nest just collected, twice: where every compactly stored array it reads
- * or writes advances one element per step (zst_A, A's step in elements, is 1: a level's stencil
- * over its own level), a copy in which the steps are the constant 1, so that the C compiler sees
- * unit-stride accesses and vectorizes them; else the general loop. */
+/* The counted loop of the nest just collected, in versions: where every compactly stored array it
+ * reads or writes advances one element per step (zst_A, A's step in elements, is 1: a level's
+ * stencil over its own level), a copy in which the steps are the constant 1, so that the C compiler
+ * sees unit-stride accesses and vectorizes them; where the target advances two elements and the
+ * others one (a prolongation: the finer level's every other element) or the other way round (a
+ * restriction), copies with those constant steps, which the C compiler vectorizes too; else the
+ * general loop. */
 void strided_version_counted(Emitter *E) {
   int k = E->counted_dim;
-  Buf steps = {0}, test = {0}, ones = {0};
+  Buf steps = {0}, unit = {0}, ones = {0}, up = {0}, ups = {0}, down = {0}, downs = {0};
+  int others = 0;
+  bool target = false;
   for (int i = 0; i < E->loop_arrays.len; i++) {
     const Symbol *a = E->loop_arrays.items[i];
     if (!a->may_stride) continue;
     const char *n = a->name;
+    bool t = a == E->loop_target;
+    target |= t;
+    others += !t;
     buf_printf(&steps, "const int64_t zst_%s = zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d; (void)zst_%s;\n", n, k, n, k, n, k,
                n, k, n);
-    buf_printf(&test, "%szst_%s == 1", test.len ? " && " : "", n);
+    buf_printf(&unit, "%szst_%s == 1", unit.len ? " && " : "", n);
     buf_printf(&ones, "const int64_t zst_%s = 1; (void)zst_%s;\n", n, n);
+    buf_printf(&up, "%szst_%s == %d", up.len ? " && " : "", n, t ? 2 : 1);
+    buf_printf(&ups, "const int64_t zst_%s = %d; (void)zst_%s;\n", n, t ? 2 : 1, n);
+    buf_printf(&down, "%szst_%s == %d", down.len ? " && " : "", n, t ? 1 : 2);
+    buf_printf(&downs, "const int64_t zst_%s = %d; (void)zst_%s;\n", n, t ? 1 : 2, n);
   }
   if (!steps.data) return;
   const char *nest = E->nest.data;
   size_t at = E->counted_at, end = E->counted_end;
+  int len = (int)(end - at);
+  const char *simd = E->counted_simd ? arena_printf(E->arena, "#pragma %s\n", E->counted_simd) : "";
   Buf out = {0};
-  buf_printf(&out, "%.*s%sif (%s) { /* unit steps: vectorizable */\n%s", (int)at, nest, steps.data, test.data, ones.data);
-  if (E->counted_simd) buf_printf(&out, "#pragma %s\n", E->counted_simd);
-  buf_printf(&out, "%.*s} else {\n%.*s}\n%s", (int)(end - at), nest + at, (int)(end - at), nest + at, nest + end);
+  buf_printf(&out, "%.*s%sif (%s) { /* unit steps: vectorizable */\n%s%s%.*s", (int)at, nest, steps.data, unit.data, ones.data, simd, len,
+             nest + at);
+  if (target && others) { /* steps 2 and 1: the C compiler vectorizes them too */
+    buf_printf(&out, "} else if (%s) { /* every other element of the target */\n%s%s%.*s", up.data, ups.data, simd, len, nest + at);
+    buf_printf(&out, "} else if (%s) { /* every other element of the others */\n%s%s%.*s", down.data, downs.data, simd, len, nest + at);
+  }
+  buf_printf(&out, "} else {\n%.*s}\n%s", len, nest + at, nest + end);
   free(E->nest.data);
   E->nest = out;
   free(steps.data);
-  free(test.data);
+  free(unit.data);
   free(ones.data);
+  free(up.data);
+  free(ups.data);
+  free(down.data);
+  free(downs.data);
 }

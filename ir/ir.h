@@ -178,6 +178,14 @@ struct IrStmt {
                              * (passes/fusion.c) */
   bool contracted;          /* IR_ARRAY in a fused loop nest: its target is read nowhere but later in
                              * that nest, so each element lives in a C variable there, not in memory */
+  bool rows_next;           /* IR_ARRAY (itself or inside a region statement): the next item of its
+                             * list runs its rows in the same loop nest, under its own covering
+                             * region (passes/rows.c) */
+  bool in_rows;             /* IR_ARRAY: a statement of such a nest (its first one holds the checks) */
+  PtrVec rows_unshared;     /* first statement of the nest: Symbol* pairs (target, array read at other
+                             * indices that may share its storage) that must not share at run time */
+  PtrVec rows_disjoint;     /* and IrStmt* pairs of its statements whose covering regions must not
+                             * meet at run time (they touch the same arrays) */
   IrTransfer *nest_dn;      /* IR_ARRAY, first statement of a fused loop nest: the transfer whose DN
                              * the loop nest does between its interior and its border (overlap.c) */
   IrGather *gather;         /* x := E whose full reductions travel in split-phase gather g (overlap.c) */
@@ -270,6 +278,9 @@ bool ir_distinct_elements(const Symbol *sym);
 typedef bool (*IrExprPred)(const Expr *e, const void *arg);
 bool ir_expr_any(const Expr *e, IrExprPred pred, const void *arg);
 bool ir_stmt_exprs_any(const Stmt *st, IrExprPred pred, const void *arg);
+/* fn(l, arg) for every statement list of the program, the lists inside the statements of a list
+ * before the list itself. */
+void ir_each_list(IrProgram *ir, void (*fn)(IrList *l, void *arg), void *arg);
 /* A call of a procedure (which may read and write any array and communicate), or a user-defined
  * reduction (which calls its procedures at every index and gathers its states). */
 bool ir_is_call(const Expr *e, const void *arg);

@@ -170,6 +170,7 @@ static void print_stmt(FILE *out, const IrProgram *ir, const IrStmt *s, int dept
   if (s->exchange) fprintf(out, "  exchange (%s is dead after it)", st->rhs->sym->name);
   if (s->contracted) fprintf(out, "  contracted (%s lives in the loop nest only)", s->writes->name);
   if (s->fuse_next) fputs("  fused with the next", out);
+  if (s->rows_next) fputs("  rows with the next", out);
   for (int k = 0; k < MAX_RANK; k++)
     if (s->loop_dir[k] < 0) fprintf(out, "  down%d", k + 1);
   fputc('\n', out);

@@ -203,3 +203,18 @@ bool ir_returns(const IrList *l) {
   }
   return false;
 }
+
+/* fn for list l, after the lists inside its statements. */
+static void each_list(IrList *l, void (*fn)(IrList *l, void *arg), void *arg) {
+  for (int i = 0; i < l->n; i++) {
+    IrStmt *s = l->items[i];
+    each_list(&s->body, fn, arg);
+    each_list(&s->else_body, fn, arg);
+    for (int k = 0; k < s->narms; k++) each_list(&s->arms[k], fn, arg);
+  }
+  fn(l, arg);
+}
+
+void ir_each_list(IrProgram *ir, void (*fn)(IrList *l, void *arg), void *arg) {
+  for (int p = 0; p < ir->procs.len; p++) each_list(&((IrProc *)ir->procs.items[p])->body, fn, arg);
+}

@@ -112,18 +112,10 @@ static bool contractible(const IrProgram *ir, const IrList *l, int first, int w,
   return ir_only_assigned_outside(ir, l, first, end, t);
 }
 
-/* Mark the nests of list l (and of the lists inside it). */
-static void fuse_list(IrProgram *ir, const IrList *l);
-
-static void fuse_nested(IrProgram *ir, IrStmt *s) {
-  fuse_list(ir, &s->body);
-  fuse_list(ir, &s->else_body);
-  for (int i = 0; i < s->narms; i++) fuse_list(ir, &s->arms[i]);
-}
-
-static void fuse_list(IrProgram *ir, const IrList *l) {
+/* Mark the nests of list l (the lists inside its statements are done). */
+static void fuse_list(IrList *l, void *arg) {
+  IrProgram *ir = arg;
   for (int i = 0; i < l->n; i++) {
-    fuse_nested(ir, l->items[i]);
     if (!loop_statement(core(l->items[i]), false)) continue;
     int last = i;
     if (loop_statement(core(l->items[i]), true))
@@ -138,6 +130,6 @@ static void fuse_list(IrProgram *ir, const IrList *l) {
 }
 
 void find_fusion(Arena *a, IrProgram *ir) {
-  (void)a;
-  for (int p = 0; p < ir->procs.len; p++) fuse_list(ir, &((IrProc *)ir->procs.items[p])->body);
+  ir_each_list(ir, fuse_list, ir);
+  find_row_nests(a, ir); /* then statements under different covering regions, row by row */
 }

@@ -281,7 +281,7 @@ static void walk_stmt(Overlap *O, IrStmt *s) {
     break;
   }
   case IR_ARRAY:
-    if (may_overlap(O, s, NULL)) s->nest_dn = waited_transfer(s);
+    if (!s->in_rows && may_overlap(O, s, NULL)) s->nest_dn = waited_transfer(s); /* rows.c's wait before their nest */
     break;
   case IR_BLOCK: walk_list(O, &s->body); break;
   case IR_IF:

@@ -18,6 +18,9 @@ void copy_elim(Arena *a, IrProgram *ir);
 /* fusion.c (-fno-fuse): the statements that share a loop nest (IrStmt.fuse_next) and the targets
  * that live only inside it (IrStmt.contracted). */
 void find_fusion(Arena *a, IrProgram *ir);
+/* rows.c (-fno-fuse, run by find_fusion): statements under different covering regions whose rows
+ * share one loop nest (IrStmt.rows_next, .in_rows), with the conditions checked at run time. */
+void find_row_nests(Arena *a, IrProgram *ir);
 /* overlap.c (-fno-overlap): what overlaps computation: the loop nests that wait for their ghost
  * cells between interior and border (IrStmt.nest_dn), the split-phase reductions (IrGather),
  * partial reductions, floods and scans (IrStmt.line_split), their begins and ends between

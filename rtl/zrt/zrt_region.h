@@ -151,7 +151,7 @@ static inline zrt_array *zrt_check_param_region(zrt_array *a, const zrt_region *
 /* The first index of dimension k at or above lo that the region contains. */
 static inline int64_t zrt_region_first(const zrt_region *r, int k, int64_t lo) {
   int64_t s = r->stride[k];
-  if (s == 1) return lo; /* the common case, without two divisions */
+  if (s == 1 || lo == r->align[k]) return lo; /* the common cases, without two divisions */
   return lo + (((r->align[k] - lo) % s) + s) % s;
 }
 /* The last index of dimension k the region contains (below lo if it is empty). */
@@ -251,6 +251,26 @@ static inline bool zrt_inside_declared(const zrt_region *c, const zrt_array *a) 
     if (zrt_region_first(c, k, c->lo[k]) < a->dlo[k] || zrt_region_last(c, k) > a->dhi[k]) return false;
   }
   return true;
+}
+
+/* True if regions a and b of one rank have no index in common: in some dimension their indices
+ * do not meet (empty, apart, or on lattices of their strides that never cross). A '*' dimension
+ * meets every other. Statements whose rows share a loop nest need it (backend/emit_rows.c). */
+static inline bool zrt_regions_disjoint(const zrt_region *a, const zrt_region *b) {
+  for (int k = 0; k < a->rank; k++) {
+    if ((a->flood | b->flood) >> k & 1) continue;
+    int64_t fa = zrt_region_first(a, k, a->lo[k]), la = zrt_region_last(a, k);
+    int64_t fb = zrt_region_first(b, k, b->lo[k]), lb = zrt_region_last(b, k);
+    if (la < fa || lb < fb || (fa > fb ? fa : fb) > (la < lb ? la : lb)) return true;
+    int64_t g = a->stride[k], h = b->stride[k]; /* the lattices meet where gcd(g, h) divides fa - fb */
+    while (h) {
+      int64_t t = g % h;
+      g = h;
+      h = t;
+    }
+    if ((fa - fb) % g != 0) return true;
+  }
+  return false;
 }
 
 /* A region with no dimensions, for code that needs one where none is in effect. */

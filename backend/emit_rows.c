@@ -1,0 +1,160 @@
+/* emit_rows.c - statements under different covering regions whose rows share one loop nest
+ * (passes/rows.c: IrStmt.rows_next). First each statement's covering region and checks, in order
+ * (each under its own region: a ditto region means the one around the nest). Then, where the
+ * run-time conditions hold (no array read at other indices shares a target's storage, the regions
+ * of statements touching a common array do not meet, no region or target has a '*' dimension),
+ * every statement's transfers and ghost views, and one nest over rows: its step k runs the k-th
+ * row of this process's part of every statement's region in turn, so the rows of the statements
+ * are in cache together; the SVs and the views' ends after it. Else the statements as written,
+ * one after the other, each with its own transfers. The conditions are the same on every process,
+ * so all take the same branch. */
+#include <stdlib.h>
+#include <string.h>
+#include "emit_internal.h"
+
+/* A statement of the nest and its covering region. */
+typedef struct RowStmt {
+  IrStmt *s;
+  CoverScope cover;
+} RowStmt;
+
+/* The statement list item x stands for in a nest of rows: itself, or the one inside region statement x. */
+static IrStmt *row_core(IrStmt *x) { return x->kind == IR_REGION && x->body.n == 1 ? x->body.items[0] : x; }
+
+/* True if no operation comes between the n list items from l->items[i] on, nor inside their region
+ * statements: the nest emits none there. */
+static bool quiet_between(const IrList *l, int i, int n) {
+  for (int k = 0; k < n; k++) {
+    IrStmt *x = l->items[i + k], *c = row_core(x);
+    if ((k > 0 && x->before.len) || (k < n - 1 && x->after.len) || (c != x && (c->before.len || c->after.len))) return false;
+  }
+  return true;
+}
+
+/* The covering region (a C zrt_region) of statement s of the nest. */
+static const char *cover_of(const RowStmt *m, int n, const IrStmt *s) {
+  for (int k = 0; k < n; k++)
+    if (m[k].s == s) return m[k].cover.cover;
+  return NULL; /* not reached: passes/rows.c pairs statements of the nest */
+}
+
+/* The C condition under which the rows may share the nest (see passes/rows.c). */
+static const char *rows_condition(Emitter *E, const IrStmt *head, const RowStmt *m, int n) {
+  Buf c = {0};
+  for (int k = 0; k < n; k++)
+    buf_printf(&c, "%s!%s.flood && !%s.flood", k ? " && " : "", m[k].cover.cover, emit_sym(E, m[k].s->writes));
+  for (int i = 0; i + 1 < head->rows_unshared.len; i += 2)
+    buf_printf(&c, " && !zrt_array_shares(&%s, &%s)", emit_sym(E, head->rows_unshared.items[i]),
+               emit_sym(E, head->rows_unshared.items[i + 1]));
+  for (int i = 0; i + 1 < head->rows_disjoint.len; i += 2)
+    buf_printf(&c, " && zrt_regions_disjoint(&%s, &%s)", cover_of(m, n, head->rows_disjoint.items[i]),
+               cover_of(m, n, head->rows_disjoint.items[i + 1]));
+  const char *text = arena_printf(E->arena, "%s", c.data);
+  free(c.data);
+  return text;
+}
+
+/* The nest over rows: the counts of this process's rows of every statement in each outer
+ * dimension, then for each step the statements that have that row, each over its row alone. */
+static void rows_loops(Emitter *E, const RowStmt *m, int n) {
+  int rank = m[0].s->ast->rank, outer = rank - 1;
+  emit_line(E, "{");
+  E->indent++;
+  for (int j = 0; j < n; j++) {
+    emit_line(E, "zrt_region zrm%d; zrt_region_mine(&zrm%d, &%s);", j, j, m[j].cover.cover);
+    for (int k = 0; k < outer; k++)
+      emit_line(E, "const int64_t zrf%d_%d = zrt_region_first(&zrm%d, %d, zrm%d.lo[%d]), zrn%d_%d = zrt_region_count(&zrm%d, %d), "
+                   "zrs%d_%d = zrm%d.stride[%d];", j, k, j, k, j, k, j, k, j, k, j, k, j, k);
+    /* the rows: one index in each outer dimension (stride 1), the inner one from its first index
+     * (aligned there, so that the loop finds it without dividing) */
+    emit_line(E, "zrt_region zrt%d = zrm%d;", j, j);
+    for (int k = 0; k < outer; k++) emit_line(E, "zrt%d.stride[%d] = 1;", j, k);
+    emit_line(E, "zrt%d.lo[%d] = zrt%d.align[%d] = zrt_region_first(&zrm%d, %d, zrm%d.lo[%d]);", j, outer, j, outer, j, outer, j, outer);
+  }
+  for (int k = 0; k < outer; k++) {
+    emit_line(E, "int64_t zrr%d = zrn0_%d;", k, k);
+    for (int j = 1; j < n; j++) emit_line(E, "if (zrn%d_%d > zrr%d) zrr%d = zrn%d_%d;", j, k, k, k, j, k);
+  }
+  for (int k = 0; k < outer; k++) {
+    emit_line(E, "for (int64_t zr%d = 0; zr%d < zrr%d; zr%d++) {", k, k, k, k);
+    E->indent++;
+  }
+  bool whole = E->loops_whole;
+  E->loops_whole = true; /* each row is already this process's */
+  for (int j = 0; j < n; j++) {
+    Buf has = {0};
+    for (int k = 0; k < outer; k++) buf_printf(&has, "%szr%d < zrn%d_%d", k ? " && " : "", k, j, k);
+    emit_line(E, "if (%s) {", has.data ? has.data : "1");
+    free(has.data);
+    E->indent++;
+    emit_line(E, "zrt_region zrow = zrt%d;", j);
+    for (int k = 0; k < outer; k++) emit_line(E, "zrow.lo[%d] = zrow.hi[%d] = zrow.align[%d] = zrf%d_%d + zr%d * zrs%d_%d;", k, k, k, j, k, k, j, k);
+    cover_enter(E, "zrow", m[j].cover.sem, m[j].cover.rank);
+    emit_direct_loops(E, m[j].s, rank, ir_elements_independent_if(m[j].s, true), true);
+    E->indent--;
+    emit_line(E, "}");
+  }
+  E->loops_whole = whole;
+  for (int k = 0; k <= outer; k++) {
+    E->indent--;
+    emit_line(E, "}");
+  }
+}
+
+/* Each statement's transfers, ghost views and hoisted values, under its own region. */
+static void prologues(Emitter *E, const RowStmt *m, int n) {
+  for (int k = 0; k < n; k++) {
+    cover_leave(E, m[k].cover);
+    hoist(E, m[k].s->ast->rhs, true);
+  }
+}
+
+int emit_row_nest(Emitter *E, IrList *l, int i) {
+  IrStmt *head = row_core(l->items[i]);
+  if (!head->rows_next || (i > 0 && row_core(l->items[i - 1])->rows_next)) return 0;
+  int n = 1;
+  while (i + n < l->n && row_core(l->items[i + n - 1])->rows_next) n++;
+  if (!quiet_between(l, i, n)) return 0; /* each statement by itself */
+  RowStmt *m = ARENA_ARRAY(E->arena, RowStmt, n);
+  CoverScope outer = {E->cover, E->cover_sem, E->cover_rank};
+  Buf lines = {0};
+  for (int k = 0; k < n; k++) buf_printf(&lines, "%s%d", k == 0 ? "" : k == n - 1 ? " and " : ", ", row_core(l->items[i + k])->line);
+  emit_line(E, "{ /* lines %s: their rows in one loop nest */", lines.data ? lines.data : "");
+  free(lines.data);
+  E->indent++;
+  int regions = 0;
+  for (int k = 0; k < n; k++) {
+    IrStmt *x = l->items[i + k];
+    cover_leave(E, outer); /* a ditto region is the one around the nest */
+    if (x != row_core(x)) {
+      region_open(E, x->ast, x->ast->cover);
+      regions++;
+    }
+    m[k].s = row_core(x);
+    m[k].cover = (CoverScope){E->cover, E->cover_sem, E->cover_rank};
+    access_checks(E, m[k].s->ast->lhs);
+    access_checks(E, m[k].s->ast->rhs);
+  }
+  /* the nest: every transfer first (no statement changes what another's read) */
+  emit_line(E, "if (%s) {", rows_condition(E, head, m, n));
+  E->indent++;
+  prologues(E, m, n);
+  rows_loops(E, m, n);
+  hoist_reset(E);
+  E->indent--;
+  /* else as written: each statement's transfers after the statements before it */
+  emit_line(E, "} else {");
+  E->indent++;
+  for (int k = 0; k < n; k++) {
+    prologues(E, m + k, 1);
+    emit_assign_nest(E, m[k].s);
+    hoist_reset(E);
+  }
+  E->indent--;
+  emit_line(E, "}");
+  cover_leave(E, outer);
+  for (int k = 0; k < regions; k++) region_close(E);
+  E->indent--;
+  emit_line(E, "}");
+  return n;
+}

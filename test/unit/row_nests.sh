@@ -1,0 +1,38 @@
+#!/bin/sh
+# row_nests.sh - statements under different covering regions whose rows share one loop nest
+# (passes/rows.c, backend/emit_rows.c; issue 22). test/check/own_row_nests.zpl has five such
+# groups: a trilinear interpolation over six parity classes of a strided 3-D level (the nest),
+# two statements whose arguments do not and then do share storage (the nest, then the
+# statements as written: the second reads the row the first writes next), regions of different
+# extents (the nest), regions that overlap (as written), the rows of a dense array (the nest).
+# Its C must have the five (and -fno-fuse's none), and it must print what the statements print
+# one after the other (test/golden/own_row_nests.out, from the -fno-fuse build) on 1 to 4
+# processes under msg and auto, and on 3 under store and tailored. samples/mg.zpl's interp is one
+# nest. QUICK=1: 1 and 3 processes.
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+fail=0
+prog=test/check/own_row_nests.zpl
+want=test/golden/own_row_nests.out
+"$AZC" --keep-c "$prog" -o "$t/w" || exit 1
+"$AZC" --keep-c -fno-fuse "$prog" -o "$t/w0" || exit 1
+nests=$(grep -c 'rows in one loop nest' "$t/w.c")
+[ "$nests" = 5 ] || { echo "row_nests.sh: $prog has $nests nests of rows, expected 5"; fail=1; }
+if grep -q 'rows in one loop nest' "$t/w0.c"; then echo "row_nests.sh: -fno-fuse still makes nests of rows"; fail=1; fi
+"$AZC" --keep-c samples/mg.zpl -o "$t/mg" || exit 1
+grep -q 'lines 308, 309, 310, 311, 312, 313, 314 and 315: their rows in one loop nest' "$t/mg.c" ||
+  { echo "row_nests.sh: samples/mg.zpl's interp (lines 308-315) is not one nest of rows"; fail=1; }
+runs="msg:1 msg:2 msg:3 msg:4 auto:1 auto:2 auto:3 auto:4 store:3 tailored:3"
+[ "${QUICK:-0}" = 1 ] && runs="msg:1 auto:3"
+for r in $runs; do
+  b=${r%:*} np=${r#*:}
+  AZ_COMM=$b timeout 120 mpirun -x AZ_COMM -np "$np" "$t/w" >"$t/out" 2>"$t/err"
+  st=$?
+  if [ $st -ne 0 ] || ! cmp -s "$t/out" "$want"; then
+    echo "row_nests.sh: $prog on $np processes with AZ_COMM=$b: exit status $st, output differs:"
+    diff "$want" "$t/out" | head -10; head -5 "$t/err"; fail=1
+  fi
+done
+exit $fail
