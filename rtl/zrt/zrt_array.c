@@ -397,10 +397,15 @@ size_t zrt_box_elems(const zrt_array *like, const int64_t *lo, const int64_t *hi
   return n;
 }
 
-/* The rows of box [lo, hi] of a (at like's indices): to buf (to_buf) or from it, or, with buf NULL,
- * from the cells at the indices shifted by from_off into the box's own. Returns the bytes. */
+/* True if the cells of dimension k of a follow indices of step step one to one, without gaps. */
+static bool cells_follow(const zrt_array *a, int k, int64_t step) {
+  return a->stride[k] == 1 && (a->step[k] > 1 ? a->step[k] : 1) == step;
+}
+
+/* The rows of box [lo, hi] of a (at like's indices): to buf (to_buf) or from it, or, with src set,
+ * from src's cells at the indices shifted by from_off (NULL: the same indices). Returns the bytes. */
 static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
-                            bool to_buf, const int64_t *from_off) {
+                            bool to_buf, const zrt_array *src, const int64_t *from_off) {
   int r = a->rank;
   int64_t idx[ZRT_MAX_RANK], first[ZRT_MAX_RANK], last[ZRT_MAX_RANK], step[ZRT_MAX_RANK];
   for (int k = 0; k < r; k++) {
@@ -410,19 +415,19 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
     if (first[k] > last[k])
       return 0;
   }
-  /* a row of the box is one run of cells when a's cells follow like's indices one to one */
-  bool contiguous = a->stride[r - 1] == 1 && (a->step[r - 1] > 1 ? a->step[r - 1] : 1) == step[r - 1];
+  /* a row of the box is one run of cells when a's (and src's) cells follow like's indices one to one */
+  bool contiguous = cells_follow(a, r - 1, step[r - 1]) && (!src || cells_follow(src, r - 1, step[r - 1]));
   size_t run = contiguous ? (size_t)((last[r - 1] - first[r - 1]) / step[r - 1] + 1) * a->elem : a->elem;
   size_t moved = 0;
   for (;;) {
     int64_t off = 0, from = 0;
     for (int k = 0; k < r; k++) {
       off += zrt_array_cell(a, k, idx[k]) * a->stride[k];
-      if (from_off) from += zrt_array_cell(a, k, idx[k] + from_off[k]) * a->stride[k];
+      if (src) from += zrt_array_cell(src, k, idx[k] + (from_off ? from_off[k] : 0)) * src->stride[k];
     }
     char *p = a->origin + off * (int64_t)a->elem;
-    if (from_off)
-      memcpy(p, a->origin + from * (int64_t)a->elem, run);
+    if (src)
+      memcpy(p, src->origin + from * (int64_t)src->elem, run);
     else if (to_buf)
       memcpy(buf + moved, p, run);
     else
@@ -441,11 +446,15 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
 
 size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
                     bool to_buf) {
-  return copy_box_rows(a, like, lo, hi, buf, to_buf, NULL);
+  return copy_box_rows(a, like, lo, hi, buf, to_buf, NULL, NULL);
 }
 
 size_t zrt_copy_box_within(const zrt_array *a, const int64_t *lo, const int64_t *hi, const int64_t *from_off) {
-  return copy_box_rows(a, a, lo, hi, NULL, false, from_off);
+  return copy_box_rows(a, a, lo, hi, NULL, false, a, from_off);
+}
+
+size_t zrt_copy_box_from(const zrt_array *dst, const zrt_array *src, const int64_t *lo, const int64_t *hi) {
+  return copy_box_rows(dst, src, lo, hi, NULL, false, src, NULL);
 }
 
 /* ---- copy elimination: dst := src by exchanging storage ---- */

@@ -114,6 +114,9 @@ size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo
 /* Copy the cells of a at box [lo, hi] shifted by from_off into the box (the two do not overlap):
  * the wrapped pieces a process holds itself. Returns the bytes. */
 size_t zrt_copy_box_within(const zrt_array *a, const int64_t *lo, const int64_t *hi, const int64_t *from_off);
+/* Copy the cells src holds at box [lo, hi] (its strided indices) into the same indices of dst,
+ * which holds them too with the same steps. Returns the bytes. */
+size_t zrt_copy_box_from(const zrt_array *dst, const zrt_array *src, const int64_t *lo, const int64_t *hi);
 size_t zrt_box_elems(const zrt_array *like, const int64_t *lo, const int64_t *hi);
 
 /* Default fluff: the allocation extends this many cells beyond a process's block. */

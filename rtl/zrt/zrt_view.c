@@ -42,28 +42,14 @@ static bool serves(const zrt_array *a, const zrt_region *c, bool wrap, int n, co
 
 /* Copy every cell a holds into b, which holds at least as many around the same indices. */
 static void copy_cells(zrt_array *b, const zrt_array *a) {
-  int r = a->rank, last = r - 1;
-  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK], at[ZRT_MAX_RANK];
-  for (int k = 0; k < r; k++) {
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  for (int k = 0; k < a->rank; k++) {
     if (a->lo[k] > a->hi[k]) return;
-    lo[k] = (a->flood >> k & 1) ? 0 : zrt_array_cell(a, k, a->lo[k]);
-    hi[k] = (a->flood >> k & 1) ? 0 : zrt_array_cell(a, k, a->hi[k]);
-    at[k] = lo[k];
+    bool flood = a->flood >> k & 1; /* one cell, any index */
+    lo[k] = flood ? 0 : a->lo[k];
+    hi[k] = flood ? 0 : a->hi[k];
   }
-  size_t run = (size_t)(hi[last] - lo[last] + 1) * a->elem;
-  for (;;) {
-    int64_t oa = 0;
-    for (int k = 0; k < r; k++) oa += at[k] * a->stride[k];
-    int64_t ob = 0;
-    for (int k = 0; k < r; k++) ob += at[k] * b->stride[k];
-    memcpy(b->origin + ob * (int64_t)b->elem, a->origin + oa * (int64_t)a->elem, run);
-    int k = last - 1;
-    for (; k >= 0; k--) {
-      if (++at[k] <= hi[k]) break;
-      at[k] = lo[k];
-    }
-    if (k < 0) return;
-  }
+  zrt_copy_box_from(b, a, lo, hi);
 }
 
 zrt_array *zrt_ghost_view(zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, zrt_array *tmp,

@@ -1,10 +1,10 @@
 # progs.sh - the programs with an expected output in test/golden/ and their executables, for
-# golden.sh, distributed.sh, runahead.sh and the stress program (sourced; POSIX sh). Each program
-# is compiled once per set of azc options, into $BUILD/test-progs/, and the executable is shared by
-# the scripts and kept for the next run. It is reused only when everything it was built from is
-# unchanged: the directory of a build is named after the checksums of the azc binary, the runtime
-# library it links, the runtime headers, every file next to the program with its name, and the
-# options; run-tests.sh removes the builds of other azc binaries and runtimes.
+# golden.sh, distributed.sh, runahead.sh, the ghost-cell tests and the stress program (sourced;
+# POSIX sh). Each program is compiled once per set of azc options, into $BUILD/test-progs/, and the
+# executable is shared by the scripts and kept for the next run. It is reused only when everything
+# it was built from is unchanged: the directory of a build is named after the checksums of the azc
+# binary, the runtime library it links, the runtime headers, every file next to the program with
+# its name, and the options; run-tests.sh removes the builds of other azc binaries and runtimes.
 #
 # Environment: AZC (the compiler), BUILD (the build directory).
 
@@ -76,4 +76,29 @@ progs_build() {
   fi
   rm -rf "$_ptmp" "$_pd.lock"
   return $_pst
+}
+
+# runs_match WANT NAME BINDINGS NPS EXE...: run every EXE under every binding of BINDINGS (AZ_COMM)
+# on every process count of NPS and compare what it prints with the file WANT; prints what went
+# wrong (NAME first) and returns 1 when a run fails or prints something else. The runs' output
+# goes to EXE.run.out and EXE.run.err.
+runs_match() {
+  _rwant=$1 _rname=$2 _rbindings=$3 _rnps=$4
+  shift 4
+  _rst=0
+  for _rb in $_rbindings; do
+    for _rnp in $_rnps; do
+      for _rexe in "$@"; do
+        AZ_COMM=$_rb timeout 120 mpirun -x AZ_COMM -np "$_rnp" "$_rexe" >"$_rexe.run.out" 2>"$_rexe.run.err"
+        _rrc=$?
+        if [ $_rrc -ne 0 ] || ! cmp -s "$_rexe.run.out" "$_rwant"; then
+          echo "$_rname ($(basename "$_rexe")) on $_rnp processes with AZ_COMM=$_rb: exit status $_rrc, output differs:"
+          diff "$_rwant" "$_rexe.run.out" | head -10
+          head -5 "$_rexe.run.err"
+          _rst=1
+        fi
+      done
+    done
+  done
+  return $_rst
 }

@@ -9,6 +9,7 @@
 # one process) on 1, 2, 3 and 4 processes under auto, on 3 and 4 under the other bindings, optimized and with -fno-comm-opt
 # -fno-overlap. samples/mg.zpl's C makes no remap either. QUICK=1 runs 1 and 3 processes with msg
 # and auto.
+. test/lib/progs.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -29,21 +30,10 @@ fi
 AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 3 "$t/w" >"$t/out" 2>"$t/err" || { echo "dir_ghosts.sh: $prog on 3 failed"; cat "$t/err"; fail=1; }
 remaps=$(awk '$1 == "comm" && $2 == "run" && $3 == "remap" { print $4 }' "$t/err")
 [ "$remaps" = 0 ] || { echo "dir_ghosts.sh: $prog on 3 processes made '$remaps' remaps, expected 0"; cat "$t/err"; fail=1; }
-bindings="msg put store tailored auto"
-[ "${QUICK:-0}" = 1 ] && bindings="msg auto"
-for b in $bindings; do
-  nps="3 4"
-  [ $b = auto ] && nps="1 2 3 4"
-  [ "${QUICK:-0}" = 1 ] && nps="1 3"
-  for np in $nps; do
-    for exe in w wn; do
-      AZ_COMM=$b timeout 120 mpirun -x AZ_COMM -np $np "$t/$exe" >"$t/out" 2>"$t/err"
-      st=$?
-      if [ $st -ne 0 ] || ! cmp -s "$t/out" "$want"; then
-        echo "dir_ghosts.sh: $prog ($exe) on $np processes with AZ_COMM=$b: exit status $st, output differs:"
-        diff "$want" "$t/out" | head -10; head -5 "$t/err"; fail=1
-      fi
-    done
-  done
-done
+if [ "${QUICK:-0}" = 1 ]; then
+  runs_match "$want" "dir_ghosts.sh: $prog" "msg auto" "1 3" "$t/w" "$t/wn" || fail=1
+else
+  runs_match "$want" "dir_ghosts.sh: $prog" "msg put store tailored" "3 4" "$t/w" "$t/wn" || fail=1
+  runs_match "$want" "dir_ghosts.sh: $prog" auto "1 2 3 4" "$t/w" "$t/wn" || fail=1
+fi
 exit $fail

@@ -9,6 +9,7 @@
 # auto), optimized and compiled with -fno-comm-opt -fno-overlap, and its pattern loop makes exactly
 # the calls of its pattern file (AZ_CHECK=FILE, on 4 processes, the pattern file's count, under
 # auto, tailored and store; AZ_CHECK=1 on 3). QUICK=1 runs 1 and 3 processes with msg and auto.
+. test/lib/progs.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -58,18 +59,7 @@ want=test/golden/own_wrap_ghosts.out
 "$AZC" -fno-comm-opt -fno-overlap "$prog" -o "$t/wn" || exit 1
 nps="1 2 3 4" bindings="msg put store tailored auto"
 [ "${QUICK:-0}" = 1 ] && nps="1 3" bindings="msg auto"
-for b in $bindings; do
-  for np in $nps; do
-    for exe in w wn; do
-      AZ_COMM=$b timeout 120 mpirun -x AZ_COMM -np $np "$t/$exe" >"$t/out" 2>"$t/err"
-      st=$?
-      if [ $st -ne 0 ] || ! cmp -s "$t/out" "$want"; then
-        echo "wrap_ghosts.sh: $prog ($exe) on $np processes with AZ_COMM=$b: exit status $st, output differs:"
-        diff "$want" "$t/out" | head -10; head -5 "$t/err"; fail=1
-      fi
-    done
-  done
-done
+runs_match "$want" "wrap_ghosts.sh: $prog" "$bindings" "$nps" "$t/w" "$t/wn" || fail=1
 for b in auto tailored store; do
   AZ_COMM=$b AZ_CHECK="$t/w.pdl" timeout 120 mpirun -x AZ_COMM -x AZ_CHECK -np 4 "$t/w" >"$t/out" 2>"$t/err" ||
     { echo "wrap_ghosts.sh: AZ_CHECK=w.pdl with AZ_COMM=$b on 4 processes failed:"; head -5 "$t/err"; fail=1; }
