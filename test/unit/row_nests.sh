@@ -9,6 +9,7 @@
 # one after the other (test/golden/own_row_nests.out, from the -fno-fuse build) on 1 to 4
 # processes under msg and auto, and on 3 under store and tailored. samples/mg.zpl's interp is one
 # nest. QUICK=1: 1 and 3 processes.
+. test/lib/progs.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -24,15 +25,10 @@ if grep -q 'rows in one loop nest' "$t/w0.c"; then echo "row_nests.sh: -fno-fuse
 "$AZC" --keep-c samples/mg.zpl -o "$t/mg" || exit 1
 grep -q 'lines 308, 309, 310, 311, 312, 313, 314 and 315: their rows in one loop nest' "$t/mg.c" ||
   { echo "row_nests.sh: samples/mg.zpl's interp (lines 308-315) is not one nest of rows"; fail=1; }
-runs="msg:1 msg:2 msg:3 msg:4 auto:1 auto:2 auto:3 auto:4 store:3 tailored:3"
-[ "${QUICK:-0}" = 1 ] && runs="msg:1 auto:3"
-for r in $runs; do
-  b=${r%:*} np=${r#*:}
-  AZ_COMM=$b timeout 120 mpirun -x AZ_COMM -np "$np" "$t/w" >"$t/out" 2>"$t/err"
-  st=$?
-  if [ $st -ne 0 ] || ! cmp -s "$t/out" "$want"; then
-    echo "row_nests.sh: $prog on $np processes with AZ_COMM=$b: exit status $st, output differs:"
-    diff "$want" "$t/out" | head -10; head -5 "$t/err"; fail=1
-  fi
-done
+if [ "${QUICK:-0}" = 1 ]; then
+  runs_match "$want" "row_nests.sh: $prog" "msg auto" "1 3" "$t/w" || fail=1
+else
+  runs_match "$want" "row_nests.sh: $prog" "msg auto" "1 2 3 4" "$t/w" || fail=1
+  runs_match "$want" "row_nests.sh: $prog" "store tailored" 3 "$t/w" || fail=1
+fi
 exit $fail
