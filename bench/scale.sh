@@ -76,12 +76,20 @@ have mg_ref bench/mg/mg_ref.c && MG_REF=1
 
 # ---- running ----
 # sim PLATFORM NP LOG EXE ARGS...: one simulation; prints its loop seconds ("Time in seconds" for MG;
-# nothing if it failed)
+# nothing if it failed). The MPI references run SMPI's collectives with Open MPI's choice of
+# algorithms (smpi/coll-selector:ompi), as they would on a real cluster: SMPI's default selector
+# takes flat algorithms (P^2 messages for MPI_Allgather), and SimGrid 3.32 then keeps every
+# finished detached send in its simulated process's list of activities, so that a 1024-process
+# jacobi_mpi took 509 s to simulate against 188 s with ompi (docs/scaling.md). azc's programs
+# make their reductions and gathers of point-to-point messages; SMPI's collectives are outside
+# their timed loops. mg_ref keeps the default: SMPI 3.32 aborts it under ompi's selector ("Actor
+# pid=-1 is gone??" in smpi_request.cpp, even on 1 process).
 sim() {
   plat=$1 np=$2 log=$3
   shift 3
+  case $1 in *_mpi) coll=--cfg=smpi/coll-selector:ompi ;; *) coll= ;; esac
   timeout "$LIMIT" smpirun -np "$np" -platform "$plat" -hostfile "${HOSTS:-$out/hosts}" --cfg=smpi/host-speed:"$HS" \
-    --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error ${SIMCFG:-} "$@" > "$log" 2>&1
+    --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error $coll ${SIMCFG:-} "$@" > "$log" 2>&1
   st=$?
   [ $st -eq 0 ] || { echo "scale.sh: status $st: $* on $np simulated processes ($log)" >&2; return 1; }
   awk '/loop seconds|Time in seconds =/ { print $NF; exit }' "$log"
