@@ -176,7 +176,15 @@ noise_platform() { # NP NOISY(0|1) FILE
     print "  <zone id=\"world\" routing=\"Cluster\">"
     every = int(np / (np * 0.01 < 1 ? 1 : np * 0.01))
     for (i = 0; i < np; i++) {
-      prof = noisy && i % every == every - 1 ? " speed_file=\"noise" (i % 4) ".prof\"" : ""
+      prof = ""
+      if (noisy && i % every == every - 1) { # a profile file per host: SimGrid refuses one file for two
+        f = "noise" i ".prof"
+        prof = " speed_file=\"" f "\""
+        s = (int(i / every) % 4) * 0.0001 # the noisy hosts in turn in four phases of one pattern
+        if (s > 0) printf "0 1.0\n" > (dir "/" f)
+        printf "%g 0.001\n%g 1.0\nLOOPAFTER %g\n", s, s + 0.0001, 0.0004 - s > (dir "/" f)
+        close(dir "/" f)
+      }
       printf "    <host id=\"node-%d\" speed=\"5Gf\"%s/>\n", i, prof
       printf "    <link id=\"l%d\" bandwidth=\"100Gbps\" latency=\"0.5us\"/>\n", i
       printf "    <host_link id=\"node-%d\" up=\"l%d\" down=\"l%d\"/>\n", i, i, i
@@ -186,9 +194,6 @@ noise_platform() { # NP NOISY(0|1) FILE
     print "</platform>"
   }' > "$3"
 }
-for k in 0 1 2 3; do # four phases of the same detour pattern
-  awk -v k="$k" 'BEGIN { s = k * 0.0001; if (s > 0) printf "0 1.0\n"; printf "%g 0.001\n%g 1.0\nLOOPAFTER %g\n", s, s + 0.0001, 0.0004 - s }' > "$out/noise$k.prof"
-done
 noise_platform "$NOISE_NP" 0 "$out/quiet.xml"
 noise_platform "$NOISE_NP" 1 "$out/noisy.xml"
 echo "scale.sh: run-ahead (AZ_RUNAHEAD 8, 32: the default, 48) against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
