@@ -419,8 +419,11 @@ const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n,
     gathered = zrt_xmalloc(total);
     gathered_bytes = total;
   }
-  MPI_Request rq;
-  MPI_Iallgather(v, (int)n, MPI_BYTE, gathered, (int)n, MPI_BYTE, c, &rq);
+  MPI_Request rq = MPI_REQUEST_NULL;
+  if (zrt_collectives_block())
+    MPI_Allgather(v, (int)n, MPI_BYTE, gathered, (int)n, MPI_BYTE, c);
+  else
+    MPI_Iallgather(v, (int)n, MPI_BYTE, gathered, (int)n, MPI_BYTE, c, &rq);
   zrt_wait(&rq);
   *count = size;
   return gathered;
@@ -458,6 +461,8 @@ int zrt_line_allgather_begin(int rank, unsigned mask, const void *v, size_t n) {
   g->rq = MPI_REQUEST_NULL;
   if (alone)
     memcpy(g->buf, v, n);
+  else if (zrt_collectives_block())
+    MPI_Allgather(v, (int)n, MPI_BYTE, g->buf, (int)n, MPI_BYTE, c);
   else
     MPI_Iallgather(v, (int)n, MPI_BYTE, g->buf, (int)n, MPI_BYTE, c, &g->rq);
   in_flight_add(1);
@@ -588,6 +593,8 @@ zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *pa
     zrt_copy_box(part, part, a->blo[my_index], a->bhi[my_index], a->mine, true);
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || n == 1)
     memcpy(a->all, a->mine, mine_bytes);
+  else if (zrt_collectives_block())
+    MPI_Allgatherv(a->mine, (int)mine_bytes, MPI_BYTE, a->all, a->counts, a->displs, MPI_BYTE, line_comm(r, mask));
   else
     MPI_Iallgatherv(a->mine, (int)mine_bytes, MPI_BYTE, a->all, a->counts, a->displs, MPI_BYTE, line_comm(r, mask), &a->rq);
   return a;

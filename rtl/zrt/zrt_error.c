@@ -229,6 +229,8 @@ static void request_block(void *rq) { MPI_Wait(rq, MPI_STATUS_IGNORE); }
 
 void zrt_wait(MPI_Request *rq) { zrt_wait_blocking(request_done, request_block, rq); }
 
+bool zrt_collectives_block(void) { return !zrt_progress && sc_simulated(); }
+
 void zrt_wait_until(bool (*done)(void *), void *arg) { zrt_wait_blocking(done, NULL, arg); }
 
 void zrt_wait_blocking(bool (*done)(void *), void (*block)(void *), void *arg) {

@@ -211,6 +211,13 @@ void zrt_wait_until(bool (*done)(void *), void *arg);
  * poll costs the simulation an event, a wait with nothing else to serve (no libsplit transport
  * running) calls it instead of polling again. */
 void zrt_wait_blocking(bool (*done)(void *), void (*block)(void *), void *arg);
+/* Whether a collective should block in its MPI call rather than start nonblocking and wait:
+ * under SimGrid SMPI with nothing to serve while waiting (no libsplit transport running). SimGrid
+ * 3.32's nonblocking collectives (MPI_Iallreduce, MPI_Iallgather(v)) leave some 2P finished
+ * activities on every simulated process for the rest of the run, and each later message or burst
+ * of computation of that process walks them: one MPI_Iallreduce made a 256-process jacobi 3 times
+ * slower to simulate (docs/scaling.md). */
+bool zrt_collectives_block(void);
 /* zrt_watchdog.c: LIBSPLIT_WATCHDOG for every wait under every binding (set up after MPI). */
 void zrt_watchdog_setup(void);
 void zrt_watchdog_teardown(void);

@@ -43,6 +43,10 @@ zrt_file_entry *zrt_file_get(zrt_file f) {
 void zrt_bcast(void *buf, size_t n) {
   if (zrt_g.nprocs == 1 || !zrt_g.mpi)
     return;
+  if (zrt_collectives_block()) {
+    MPI_Bcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+    return;
+  }
   MPI_Request rq;
   MPI_Ibcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
   zrt_wait(&rq);

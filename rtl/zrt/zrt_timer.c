@@ -21,6 +21,10 @@ static double max_over_processes(double v) {
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || zrt_elementwise > 0)
     return v;
   double max = v;
+  if (zrt_collectives_block()) {
+    MPI_Allreduce(&v, &max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return max;
+  }
   MPI_Request rq;
   MPI_Iallreduce(&v, &max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD, &rq);
   zrt_wait(&rq);
