@@ -78,6 +78,17 @@ progs_build() {
   return $_pst
 }
 
+# runs_setup: for a script that runs generated programs under mpirun: a temporary directory $t,
+# removed at exit; leak reports off for the programs (MPI's own allocations at exit are not ours);
+# Open MPI allowed to run as root and on more processes than cores; fail=0.
+runs_setup() {
+  t=$(mktemp -d)
+  trap 'rm -rf "$t"' EXIT
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+  fail=0
+}
+
 # runs_match WANT NAME BINDINGS NPS EXE...: run every EXE under every binding of BINDINGS (AZ_COMM)
 # on every process count of NPS and compare what it prints with the file WANT; prints what went
 # wrong (NAME first) and returns 1 when a run fails or prints something else. The runs' output

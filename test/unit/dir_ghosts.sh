@@ -10,11 +10,7 @@
 # -fno-overlap. samples/mg.zpl's C makes no remap either. QUICK=1 runs 1 and 3 processes with msg
 # and auto.
 . test/lib/progs.sh
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-fail=0
+runs_setup
 prog=test/check/own_dir_ghosts.zpl
 want=test/golden/own_dir_ghosts.out
 "$AZC" --keep-c "$prog" -o "$t/w" || exit 1

@@ -10,11 +10,7 @@
 # processes under msg and auto, and on 3 under store and tailored. samples/mg.zpl's interp is one
 # nest. QUICK=1: 1 and 3 processes.
 . test/lib/progs.sh
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-fail=0
+runs_setup
 prog=test/check/own_row_nests.zpl
 want=test/golden/own_row_nests.out
 "$AZC" --keep-c "$prog" -o "$t/w" || exit 1

@@ -10,11 +10,7 @@
 # the calls of its pattern file (AZ_CHECK=FILE, on 4 processes, the pattern file's count, under
 # auto, tailored and store; AZ_CHECK=1 on 3). QUICK=1 runs 1 and 3 processes with msg and auto.
 . test/lib/progs.sh
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-fail=0
+runs_setup
 cat >"$t/torus.zpl" <<'ZPL'
 program torus;
 config var n : integer = 12;
