@@ -74,6 +74,8 @@ typedef struct Emitter {
   size_t counted_at, counted_end;  /* where that loop begins and ends in the nest's text */
   const char *counted_simd;    /* its pragma, or NULL */
   const Symbol *loop_target;   /* the array the nest being collected assigns, or NULL */
+  bool general_only;           /* counted loops without their constant-step versions (code that
+                                * rarely runs: a nest of rows' fallback) */
   const char *simd_unit;       /* the pragma of the next counted loop where its steps are 1 (the target
                                 * then has distinct elements along it) */
   bool loops_whole;            /* loop nests run over the whole region, not this process's part */

@@ -145,11 +145,13 @@ int emit_row_nest(Emitter *E, IrList *l, int i) {
   /* else as written: each statement's transfers after the statements before it */
   emit_line(E, "} else {");
   E->indent++;
+  E->general_only = true; /* it rarely runs: its loops without their constant-step versions */
   for (int k = 0; k < n; k++) {
     prologues(E, m + k, 1);
     emit_assign_nest(E, m[k].s);
     hoist_reset(E);
   }
+  E->general_only = false;
   E->indent--;
   emit_line(E, "}");
   cover_leave(E, outer);

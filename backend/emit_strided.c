@@ -119,13 +119,17 @@ void strided_version_counted(Emitter *E) {
   int len = (int)(end - at);
   const char *simd = E->counted_simd ? arena_printf(E->arena, "#pragma %s\n", E->counted_simd) : "";
   Buf out = {0};
-  buf_printf(&out, "%.*s%sif (%s) { /* unit steps: vectorizable */\n%s%s%.*s", (int)at, nest, steps.data, unit.data, ones.data, simd, len,
-             nest + at);
-  if (target && others) { /* steps 2 and 1: the C compiler vectorizes them too */
-    buf_printf(&out, "} else if (%s) { /* every other element of the target */\n%s%s%.*s", up.data, ups.data, simd, len, nest + at);
-    buf_printf(&out, "} else if (%s) { /* every other element of the others */\n%s%s%.*s", down.data, downs.data, simd, len, nest + at);
+  if (E->general_only) { /* the steps and the general loop alone */
+    buf_printf(&out, "%.*s%s%s", (int)at, nest, steps.data, nest + at);
+  } else {
+    buf_printf(&out, "%.*s%sif (%s) { /* unit steps: vectorizable */\n%s%s%.*s", (int)at, nest, steps.data, unit.data, ones.data, simd,
+               len, nest + at);
+    if (target && others) { /* steps 2 and 1: the C compiler vectorizes them too */
+      buf_printf(&out, "} else if (%s) { /* every other element of the target */\n%s%s%.*s", up.data, ups.data, simd, len, nest + at);
+      buf_printf(&out, "} else if (%s) { /* every other element of the others */\n%s%s%.*s", down.data, downs.data, simd, len, nest + at);
+    }
+    buf_printf(&out, "} else {\n%.*s}\n%s", len, nest + at, nest + end);
   }
-  buf_printf(&out, "} else {\n%.*s}\n%s", len, nest + at, nest + end);
   free(E->nest.data);
   E->nest = out;
   free(steps.data);

@@ -19,7 +19,7 @@ if grep -q 'zrt_remap' "$t/w.c" || ! grep -q 'zrt_xfer_add_view' "$t/w.c"; then
   echo "dir_ghosts.sh: the shifts by direction constants of $prog are not ghost-cell transfers:"
   grep -n 'zrt_remap\|zrt_xfer_add' "$t/w.c" | head; fail=1
 fi
-"$AZC" --keep-c samples/mg.zpl -o "$t/mg" || exit 1
+"$AZC" samples/mg.zpl -o "$t/mg.c" || exit 1
 if grep -q 'zrt_remap' "$t/mg.c"; then
   echo "dir_ghosts.sh: samples/mg.zpl makes remaps:"; grep -n 'zrt_remap' "$t/mg.c" | head; fail=1
 fi
