@@ -92,26 +92,31 @@ const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const cha
  * others one (a prolongation: the finer level's every other element) or the other way round (a
  * restriction), copies with those constant steps, which the C compiler vectorizes too; else the
  * general loop. */
+/* The condition and the constant declarations of the version in which the target advances t
+ * cells a step and every other compactly stored array o (arrays of E->loop_arrays). */
+static void steps_version(Emitter *E, int t, int o, Buf *test, Buf *consts) {
+  for (int i = 0; i < E->loop_arrays.len; i++) {
+    const Symbol *a = E->loop_arrays.items[i];
+    if (!a->may_stride) continue;
+    int step = a == E->loop_target ? t : o;
+    buf_printf(test, "%szst_%s == %d", test->len ? " && " : "", a->name, step);
+    buf_printf(consts, "const int64_t zst_%s = %d; (void)zst_%s;\n", a->name, step, a->name);
+  }
+}
+
 void strided_version_counted(Emitter *E) {
   int k = E->counted_dim;
-  Buf steps = {0}, unit = {0}, ones = {0}, up = {0}, ups = {0}, down = {0}, downs = {0};
+  Buf steps = {0};
   int others = 0;
   bool target = false;
   for (int i = 0; i < E->loop_arrays.len; i++) {
     const Symbol *a = E->loop_arrays.items[i];
     if (!a->may_stride) continue;
     const char *n = a->name;
-    bool t = a == E->loop_target;
-    target |= t;
-    others += !t;
+    target |= a == E->loop_target;
+    others += a != E->loop_target;
     buf_printf(&steps, "const int64_t zst_%s = zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d; (void)zst_%s;\n", n, k, n, k, n, k,
                n, k, n);
-    buf_printf(&unit, "%szst_%s == 1", unit.len ? " && " : "", n);
-    buf_printf(&ones, "const int64_t zst_%s = 1; (void)zst_%s;\n", n, n);
-    buf_printf(&up, "%szst_%s == %d", up.len ? " && " : "", n, t ? 2 : 1);
-    buf_printf(&ups, "const int64_t zst_%s = %d; (void)zst_%s;\n", n, t ? 2 : 1, n);
-    buf_printf(&down, "%szst_%s == %d", down.len ? " && " : "", n, t ? 1 : 2);
-    buf_printf(&downs, "const int64_t zst_%s = %d; (void)zst_%s;\n", n, t ? 1 : 2, n);
   }
   if (!steps.data) return;
   const char *nest = E->nest.data;
@@ -122,21 +127,21 @@ void strided_version_counted(Emitter *E) {
   if (E->general_only) { /* the steps and the general loop alone */
     buf_printf(&out, "%.*s%s%s", (int)at, nest, steps.data, nest + at);
   } else {
-    buf_printf(&out, "%.*s%sif (%s) { /* unit steps: vectorizable */\n%s%s%.*s", (int)at, nest, steps.data, unit.data, ones.data, simd,
-               len, nest + at);
-    if (target && others) { /* steps 2 and 1: the C compiler vectorizes them too */
-      buf_printf(&out, "} else if (%s) { /* every other element of the target */\n%s%s%.*s", up.data, ups.data, simd, len, nest + at);
-      buf_printf(&out, "} else if (%s) { /* every other element of the others */\n%s%s%.*s", down.data, downs.data, simd, len, nest + at);
+    /* (target step, others' step) of each version, and what it says */
+    static const struct { int t, o; const char *what; } versions[] = {
+        {1, 1, "unit steps: vectorizable"}, {2, 1, "every other element of the target"}, {1, 2, "every other element of the others"}};
+    int nv = target && others ? 3 : 1; /* steps 2 and 1: the C compiler vectorizes them too */
+    buf_printf(&out, "%.*s%s", (int)at, nest, steps.data);
+    for (int v = 0; v < nv; v++) {
+      Buf test = {0}, consts = {0};
+      steps_version(E, versions[v].t, versions[v].o, &test, &consts);
+      buf_printf(&out, "%sif (%s) { /* %s */\n%s%s%.*s", v ? "} else " : "", test.data, versions[v].what, consts.data, simd, len, nest + at);
+      free(test.data);
+      free(consts.data);
     }
     buf_printf(&out, "} else {\n%.*s}\n%s", len, nest + at, nest + end);
   }
   free(E->nest.data);
   E->nest = out;
   free(steps.data);
-  free(unit.data);
-  free(ones.data);
-  free(up.data);
-  free(ups.data);
-  free(down.data);
-  free(downs.data);
 }
