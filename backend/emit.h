@@ -25,4 +25,10 @@ typedef struct PdlOptions {
 /* Write the pattern file of program ir: what a run on o->nprocs processes records with --az-pdl,
  * computed at compile time from the communication operations of its pattern loops. */
 void emit_pdl(FILE *out, Arena *a, const IrProgram *ir, const PdlOptions *o);
+/* True if a reduction by op with result type t is exact: its parts give the same bits combined in
+ * any order, so the runtime combines them (zrt_allreduce; beyond a few processes through a tree).
+ * emit_reduce.c; the pattern files describe the same choice. */
+bool reduce_exact(RedOp op, const Type *t);
+/* True if every value of split-phase gather g is an exact reduction's (emit_split.c). */
+bool gather_exact(const IrGather *g);
 #endif

@@ -227,6 +227,10 @@ const char *simd_reduction_clause(Emitter *E, RedOp op, Type *t, const char *acc
 /* Combine every process's part acc of full reduction e (of operator op, type t): gathered here, or
  * into its split-phase gather (IC_GATHER_PUT, IC_GATHER_BEGIN). */
 void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e);
+/* An exact reduction's combine function (zrt_combine_fn) in the file's globals, for the reductions
+ * values[0..n) whose values travel packed one after the other; returns its name. */
+const char *emit_combine_fn(Emitter *E, int n, Expr *const *values);
+
 /* Computed before the statement: a full reduction, a partial reduction, a scan, a flood. */
 void hoist_reduce(Emitter *E, Expr *e);
 void hoist_partial(Emitter *E, Expr *e);

@@ -28,7 +28,7 @@ typedef struct Gather {
   const IrGather *g;         /* split-phase: the gather of the IR */
   size_t n;                  /* bytes per process */
   int ordinal;               /* gathers begun before it in the iteration */
-  bool flat;                 /* flat or dissemination, as the runtime chooses for P processes */
+  zg_gather_alg alg;         /* flat, dissemination or tree, as the runtime chooses for P processes */
   int step, steps;           /* the step in flight, of how many */
 } Gather;
 
@@ -159,11 +159,11 @@ static void xfer_calls(Play *pl, const IrTransfer *t, bool describe_it, bool dr_
 /* The calls of g's step in flight: begun (beginRecv, beginSend) or completed (endRecv, endSend). */
 static void gather_calls(Play *pl, const Gather *g, bool begin) {
   zg_gather_msg msgs[ZG_FLAT_MAX]; /* flat only up to ZG_FLAT_MAX processes, else one message */
-  int n = zg_gather_step(pl->P, pl->me, g->flat, g->step, g->n, msgs);
+  int n = zg_gather_step(pl->P, pl->me, g->alg, g->step, g->n, msgs);
   int tag = zg_gather_tag(g->ordinal, g->step);
-  for (int i = 0; i < n; i++) {
-    record(pl, begin ? ZRT_PEV_BEGIN_RECV : ZRT_PEV_END_RECV, msgs[i].from, tag, msgs[i].bytes);
-    record(pl, begin ? ZRT_PEV_BEGIN_SEND : ZRT_PEV_END_SEND, msgs[i].to, tag, msgs[i].bytes);
+  for (int i = 0; i < n; i++) { /* a tree's step may only send or only receive */
+    if (msgs[i].from >= 0) record(pl, begin ? ZRT_PEV_BEGIN_RECV : ZRT_PEV_END_RECV, msgs[i].from, tag, msgs[i].bytes);
+    if (msgs[i].to >= 0) record(pl, begin ? ZRT_PEV_BEGIN_SEND : ZRT_PEV_END_SEND, msgs[i].to, tag, msgs[i].bytes);
   }
 }
 
@@ -185,8 +185,9 @@ static Gather *gather_begin(Play *pl, const Expr *e, const IrGather *ig) {
   Gather *g = ARENA_NEW(pl->V->arena, Gather);
   g->g = ig;
   g->ordinal = pl->ngathers++;
-  g->flat = zg_gather_flat_default(pl->P);
-  g->steps = zg_gather_steps(pl->P, g->flat);
+  bool exact = ig ? gather_exact(ig) : e->kind == EX_REDUCE && reduce_exact((RedOp)e->op, e->type);
+  g->alg = zg_gather_alg_default(pl->P, exact);
+  g->steps = zg_gather_steps(pl->P, g->alg);
   if (!gather_size(e, ig, &g->n)) {
     pl->why = "the size of a reduction's value is not known at compile time";
     return g;

@@ -63,13 +63,56 @@ const char *acc_copy(Emitter *E, Type *t, const char *acc) {
   return arena_printf(E->arena, "(%s[]){%s}", emit_ctype(E, t), acc);
 }
 
-/* Combine every process's partial result acc of a reduction, in process order, so that every
- * process ends with the same value (section 11); with one process acc stays as it is. */
+/* True if a reduction by op with result type t is exact (section 6.6): its parts give the same bits
+ * combined in any order, so the runtime may combine them on the way (zrt_allreduce). Integers and
+ * truth values with every operator (+ and * wrap); max and min of float and double by their total
+ * order (exact_step). Floating + and * are combined in process order from a gather. */
+bool reduce_exact(RedOp op, const Type *t) {
+  if (!t || t->kind != TY_SCALAR) return false;
+  if (t->scalar == SK_FLOAT || t->scalar == SK_DOUBLE) return op == RED_MAX || op == RED_MIN;
+  return t->scalar < SK_FLOAT;
+}
+
+/* The step of an exact reduction's combine function that folds part v into acc: reduce_step, but
+ * max and min of floating values by the total order of their bits (zrt_order_key_*: -0 below +0,
+ * NaN above everything), which makes them commutative and associative to the bit. */
+static const char *exact_step(Emitter *E, RedOp op, const Type *t, const char *acc, const char *v) {
+  if (!type_is_floating(t)) return reduce_step(E, op, acc, v);
+  const char *key = t->scalar == SK_FLOAT ? "zrt_order_key_f" : "zrt_order_key_d";
+  return arena_printf(E->arena, "%s = %s(%s) %s %s(%s) ? %s : %s;", acc, key, v, op == RED_MAX ? ">" : "<", key, acc,
+                      v, acc);
+}
+
+const char *emit_combine_fn(Emitter *E, int n, Expr *const *values) {
+  const char *name = emit_fresh(E, "zcombine");
+  buf_printf(&E->globals, "static void %s(void *za, const void *zb) {\n", name);
+  const char *off = "0";
+  for (int j = 0; j < n; j++) {
+    const char *ct = emit_ctype(E, values[j]->type);
+    buf_printf(&E->globals, "  { %s zx, zy; memcpy(&zx, (char *)za + (%s), sizeof zx); memcpy(&zy, (const char *)zb + (%s), sizeof zy);\n",
+               ct, off, off);
+    buf_printf(&E->globals, "    %s memcpy((char *)za + (%s), &zx, sizeof zx); }\n",
+               exact_step(E, (RedOp)values[j]->op, values[j]->type, "zx", "zy"), off);
+    off = arena_printf(E->arena, "%s + sizeof(%s)", off, ct);
+  }
+  buf_printf(&E->globals, "}\n");
+  return name;
+}
+
+/* Combine every process's partial result acc of reduction e, so that every process ends with the
+ * same value (section 11): an exact one in the runtime (zrt_allreduce), any other in process order
+ * from a gather; with one process acc stays as it is. */
 void combine_partials(Emitter *E, RedOp op, Type *t, const char *acc, const Expr *e) {
   const char *ct = emit_ctype(E, t);
   const IrComm *c = comm_at(E, e);
   if (c && (c->kind == IC_GATHER_PUT || c->kind == IC_GATHER_BEGIN)) { /* split-phase: ended by IC_GATHER_END */
     gather_value(E, c, acc);
+    return;
+  }
+  if (reduce_exact(op, t)) {
+    Expr *values[] = {(Expr *)e};
+    emit_line(E, "%s = *(const %s *)zrt_allreduce(%s, sizeof %s, %s);", acc, ct, acc_copy(E, t, acc), acc,
+              emit_combine_fn(E, 1, values));
     return;
   }
   emit_line(E, "{ const %s *zp = zrt_allgather(%s, sizeof %s); %s = zp[0];", ct, acc_copy(E, t, acc), acc, acc);

@@ -13,6 +13,8 @@ typedef struct GatherC {
   const char *handle;          /* its handle: a static int, it may end outside the C blocks it began in */
   const char *buf;             /* several values: the byte buffer they travel in */
   const char *size;            /* its size (a C expression valid anywhere) */
+  const char *combine;         /* every value exact (reduce_exact): the runtime's combine function, which
+                                  makes the end return one combined block; else NULL */
 } GatherC;
 
 static Expr *value(const IrGather *g, int j) { return g->values.items[j]; }
@@ -40,14 +42,27 @@ void gather_open(Emitter *E, const IrGather *g) {
     c->size = value_offset(E, g, g->values.len);
     emit_line(E, "unsigned char %s[%s];", c->buf, c->size);
   }
+  if (gather_exact(g)) c->combine = emit_combine_fn(E, g->values.len, (Expr *const *)g->values.items);
   E->gathers[g->id] = c;
+}
+
+bool gather_exact(const IrGather *g) {
+  for (int j = 0; j < g->values.len; j++)
+    if (!reduce_exact((RedOp)value(g, j)->op, value(g, j)->type)) return false;
+  return true;
+}
+
+/* The call that begins gather c with the size bytes at v. */
+static const char *begin_call(Emitter *E, const GatherC *c, const char *v, const char *size) {
+  if (c->combine) return arena_printf(E->arena, "zrt_allreduce_begin(%s, %s, %s)", v, size, c->combine);
+  return arena_printf(E->arena, "zrt_allgather_begin(%s, %s)", v, size);
 }
 
 /* IC_GATHER_PUT or IC_GATHER_BEGIN at reduction op->e: acc (its local part) goes into the gather. */
 void gather_value(Emitter *E, const IrComm *op, const char *acc) {
   GatherC *c = gather_c(E, op->g);
   if (op->kind == IC_GATHER_BEGIN) {
-    emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s);", c->handle, acc_copy(E, op->e->type, acc), acc);
+    emit_line(E, "%s = %s;", c->handle, begin_call(E, c, acc_copy(E, op->e->type, acc), arena_printf(E->arena, "sizeof %s", acc)));
     return;
   }
   int j = 0;
@@ -56,12 +71,16 @@ void gather_value(Emitter *E, const IrComm *op, const char *acc) {
 }
 
 /* Lines (each through line(E, text)) that combine value j's parts, in process order, from the
- * gathered bytes zp, and give the result to target (a C lvalue). */
+ * gathered bytes zp (an exact gather's one combined block: take it), and give the result to
+ * target (a C lvalue). */
 static void combine_value(Emitter *E, const GatherC *c, int j, const char *target, void (*line)(Emitter *, const char *)) {
   Expr *r = value(c->g, j);
   const char *ct = emit_ctype(E, r->type);
   const char *step = reduce_step(E, (RedOp)r->op, "zacc", "zv");
-  if (!c->buf) {
+  if (c->combine) {
+    line(E, arena_printf(E->arena, "{ %s zacc; memcpy(&zacc, (const char *)zp + (%s), sizeof zacc);", ct,
+                         c->buf ? value_offset(E, c->g, j) : "0"));
+  } else if (!c->buf) {
     line(E, arena_printf(E->arena, "{ const %s *zq_ = zp; %s zacc = zq_[0];", ct, ct));
     line(E, arena_printf(E->arena, "  for (int zq = 1; zq < zrt_processors(); zq++) { %s zv = zq_[zq]; %s }", ct, step));
   } else {
@@ -109,8 +128,8 @@ static const char *member_lines(Emitter *E, const IrGather *g) {
 /* IC_GATHER_BEGIN after the statements of a gather of several values. */
 void gather_begin(Emitter *E, const IrGather *g) {
   GatherC *c = gather_c(E, g);
-  emit_line(E, "%s = zrt_allgather_begin(%s, sizeof %s); /* lines %s in one gather */", c->handle, c->buf, c->buf,
-            member_lines(E, g));
+  emit_line(E, "%s = %s; /* lines %s in one gather */", c->handle,
+            begin_call(E, c, c->buf, arena_printf(E->arena, "sizeof %s", c->buf)), member_lines(E, g));
 }
 
 /* IC_GATHER_END: combine each value's parts in process order and assign the members' variables. */

@@ -2,8 +2,8 @@
 # scale.sh - the programs on 1 to 1024 (4096) simulated processes under SimGrid SMPI (issue 25):
 # weak scaling of jacobi, cg, the Ironman suite (cannon, simple, swm, tomcatv) and samples/mg.zpl
 # next to the hand-written MPI references (bench/jacobi/jacobi_mpi.c, bench/cg/cg_mpi.c,
-# bench/mg/mg_ref.c), strong scaling of cg and MG class A, every binding (AZ_COMM), flat against
-# dissemination gathers (AZ_GATHER), the communication alone (computation not simulated: independent
+# bench/mg/mg_ref.c), strong scaling of cg and MG class A, every binding (AZ_COMM), flat and
+# dissemination gathers against the reduction tree (AZ_GATHER), the communication alone (computation not simulated: independent
 # of this machine's load), run-ahead (AZ_RUNAHEAD) against blocking reductions with noise
 # on 1% of the hosts, and jacobi on the Ethernet cluster. Writes the section between
 # <!-- scale:begin --> and <!-- scale:end --> of docs/scaling.md and the plots docs/plots/scale_*.png
@@ -154,9 +154,10 @@ for b in msg put store tailored; do
   series bind jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b
   series bindc jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b $nocomp
 done
-echo "scale.sh: gathers (jacobi, weak, blocking reductions, communication alone)"
+echo "scale.sh: gathers and the reduction tree (jacobi, weak, blocking reductions, communication alone)"
 series gather jacobi flat "$modern" "$(for p in $NPS; do [ "$p" -le 256 ] && echo $p; done)" args_jacobi AZ_GATHER=flat AZ_RUNAHEAD=0 $nocomp
 series gather jacobi dissemination "$modern" "$NPS" args_jacobi AZ_GATHER=dissemination AZ_RUNAHEAD=0 $nocomp
+series gather jacobi tree "$modern" "$NPS" args_jacobi AZ_GATHER=tree AZ_RUNAHEAD=0 $nocomp
 echo "scale.sh: the Ethernet cluster (jacobi, weak)"
 series ether jacobi default "$ethernet" "$NPS" args_jacobi
 series ether jacobi_mpi default "$ethernet" "$NPS" args_jacobi

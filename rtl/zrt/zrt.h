@@ -323,6 +323,15 @@ const void *zrt_allgather(const void *v, size_t n);
  * same order. */
 int zrt_allgather_begin(const void *v, size_t n);
 const void *zrt_allgather_end(int handle);
+/* An exact reduction's parts (integers with any operator; max and min of float and double, through
+ * zrt_total_max/min): combine(acc, part) folds part into acc, and any order of the folds gives the
+ * same bits. zrt_allreduce and zrt_allreduce_begin take this process's n bytes at v and return (at
+ * zrt_allreduce, at zrt_allgather_end, or to zrt_allgather_defer's done) one block, every
+ * process's parts combined: beyond a few processes through a tree whose messages carry one block
+ * each, where a gather's bytes grow with the number of processes (AZ_GATHER). */
+typedef void (*zrt_combine_fn)(void *acc, const void *part);
+const void *zrt_allreduce(const void *v, size_t n, zrt_combine_fn combine);
+int zrt_allreduce_begin(const void *v, size_t n, zrt_combine_fn combine);
 /* Run-ahead: instead of ending handle, let it complete later (AZ_RUNAHEAD=K: at the latest when K
  * later gathers have been deferred; K = 0 makes every gather complete where it begins); then
  * done(every process's bytes, arg) runs. Deferred gathers complete in the order they began. */

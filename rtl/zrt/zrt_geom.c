@@ -337,16 +337,57 @@ void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *ite
 
 /* ---- gathers ---- */
 
-int zg_gather_steps(int P, bool flat) {
+/* The largest power of two not above P (P >= 1). */
+static int pow2_floor(int P) {
+  int p2 = 1;
+  while (p2 <= P / 2) p2 *= 2;
+  return p2;
+}
+
+static int log2_of(int p2) {
+  int k = 0;
+  while ((1 << k) < p2) k++;
+  return k;
+}
+
+int zg_gather_steps(int P, zg_gather_alg alg) {
   if (P <= 1) return 0;
-  if (flat) return 1;
+  if (alg == ZG_FLAT) return 1;
+  if (alg == ZG_TREE) {
+    int p2 = pow2_floor(P);
+    return log2_of(p2) + (P > p2 ? 2 : 0);
+  }
   int steps = 0;
   for (int dist = 1; dist < P; dist *= 2) steps++;
   return steps;
 }
 
-int zg_gather_step(int P, int me, bool flat, int s, size_t n, zg_gather_msg *msgs) {
-  if (flat) { /* block k comes straight from process me + k */
+/* Step s of a tree (see ZG_TREE): at most one message. */
+static int tree_step(int P, int me, int s, size_t n, zg_gather_msg *msgs) {
+  int p2 = pow2_floor(P), extra = P > p2, last = zg_gather_steps(P, ZG_TREE) - 1;
+  int from = -1, to = -1;
+  if (extra && s == 0) { /* the processes beyond p2 hand in their parts */
+    if (me >= p2) to = me - p2;
+    else if (me < P - p2) from = me + p2;
+  } else if (extra && s == last) { /* and get the result back */
+    if (me < P - p2) to = me + p2;
+    else if (me >= p2) from = me - p2;
+  } else if (me < p2) { /* doubling: exchange with the partner 2^k away */
+    from = to = me ^ (1 << (s - extra));
+  }
+  if (from < 0 && to < 0) return 0;
+  msgs[0] = (zg_gather_msg){from, to, n, n};
+  return 1;
+}
+
+bool zg_tree_takes_result(int P, int me, int s) {
+  int p2 = pow2_floor(P);
+  return P > p2 && me >= p2 && s == zg_gather_steps(P, ZG_TREE) - 1;
+}
+
+int zg_gather_step(int P, int me, zg_gather_alg alg, int s, size_t n, zg_gather_msg *msgs) {
+  if (alg == ZG_TREE) return tree_step(P, me, s, n, msgs);
+  if (alg == ZG_FLAT) { /* block k comes straight from process me + k */
     for (int k = 1; k < P; k++)
       msgs[k - 1] = (zg_gather_msg){(me + k) % P, (me - k + P) % P, (size_t)k * n, n};
     return P - 1;

@@ -94,7 +94,7 @@ typedef struct zg_pair {
 void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *items, int n, int src, int dst,
                    zg_pair *out);
 
-/* ---- the gathers of reductions: flat or Bruck's dissemination ---- */
+/* ---- the gathers of reductions: flat, Bruck's dissemination, or a reduction tree ---- */
 
 /* Pattern files: the tag of a gather's step s is ZG_GATHER_TAG + 64 * (the number of gathers the
  * iteration began before it) + s, apart from the transfers' tags. */
@@ -102,26 +102,47 @@ void zg_pair_boxes(const zg_grid *grids, const zrt_region *c, const zg_item *ite
 
 static inline int zg_gather_tag(int ordinal, int step) { return ZG_GATHER_TAG + 64 * ordinal + step; }
 
-/* Up to this many processes a gather is flat by default: one step in which every process sends
- * its block to each of the others (P - 1 messages, one latency); beyond, it is Bruck's
- * dissemination: ceil(log2 P) steps of one message each. */
+/* How a gather travels:
+ *   ZG_FLAT           one step in which every process sends its block to each of the others
+ *                     (P - 1 messages, one latency; a late process delays the others by its own
+ *                     lateness only);
+ *   ZG_DISSEMINATION  Bruck's: ceil(log2 P) steps of one message each, every process ends with
+ *                     all P blocks (P - 1 blocks arrive: the bytes grow with P);
+ *   ZG_TREE           for a reduction whose parts the runtime may combine in any order (an exact
+ *                     one: integers, max and min; zrt_allreduce): recursive doubling, log2 of the
+ *                     largest power of two p2 <= P steps of one block each, plus one step before
+ *                     (processes p2.. hand their block to process me - p2) and one after (they
+ *                     get the result back) when P is not a power of two. */
+typedef enum zg_gather_alg { ZG_FLAT, ZG_DISSEMINATION, ZG_TREE } zg_gather_alg;
+
+/* Up to this many processes a gather is flat by default; beyond, an exact reduction's is a tree and
+ * any other gather is dissemination. */
 #define ZG_FLAT_MAX 4
 
-static inline bool zg_gather_flat_default(int P) { return P <= ZG_FLAT_MAX; }
+static inline zg_gather_alg zg_gather_alg_default(int P, bool exact) {
+  return P <= ZG_FLAT_MAX ? ZG_FLAT : exact ? ZG_TREE : ZG_DISSEMINATION;
+}
 
 /* One message of a gather's step: this process receives bytes from `from` into its buffer at
- * offset `at` and sends the first bytes of its buffer to `to`. The buffer holds the P blocks
- * rotated: block i is process (me + i) % P's. */
+ * offset `at` and sends the first bytes of its buffer to `to`. Flat and dissemination: the buffer
+ * holds the P blocks rotated (block i is process (me + i) % P's). Tree: the buffer holds this
+ * process's combined block and, at `at` == n, the block received, which is combined into it
+ * (zg_tree_takes_result: or replaces it); `from` or `to` is -1 where a step only sends or only
+ * receives. */
 typedef struct zg_gather_msg {
   int from, to;
   size_t at, bytes;
 } zg_gather_msg;
 
 /* The number of steps of a gather among P processes (0 when P == 1). */
-int zg_gather_steps(int P, bool flat);
+int zg_gather_steps(int P, zg_gather_alg alg);
 
 /* The messages of step s (0 <= s < zg_gather_steps) of a gather of n bytes per process, into
  * msgs (room for P - 1 when flat, 1 otherwise); returns how many. In every step the messages
  * are begun together and the step is complete when all of them are. */
-int zg_gather_step(int P, int me, bool flat, int s, size_t n, zg_gather_msg *msgs);
+int zg_gather_step(int P, int me, zg_gather_alg alg, int s, size_t n, zg_gather_msg *msgs);
+
+/* True if what process me receives in step s of a tree is the finished result (the step after the
+ * doubling, for processes beyond the largest power of two), not a part to combine. */
+bool zg_tree_takes_result(int P, int me, int s);
 #endif

@@ -145,7 +145,7 @@ typedef struct zrt_comm_span {
 } zrt_comm_span;
 extern bool zrt_stats_on;          /* AZ_STATS is set */
 extern bool zrt_comm_inside;       /* a span is open */
-void zrt_stats_setup(void);        /* reads AZ_STATS (and AZ_GATHER, to count a gather's messages) */
+void zrt_stats_setup(void);        /* reads AZ_STATS */
 zrt_comm_span zrt_comm_span_start(zrt_comm_kind kind);
 void zrt_comm_span_stop(zrt_comm_span *s);
 static inline zrt_comm_span zrt_comm_span_begin(zrt_comm_kind kind) {
@@ -160,14 +160,14 @@ static inline void zrt_comm_span_end(zrt_comm_span *s) {
 /* Count ops operations of kind that sent messages and bytes (AZ_STATS on). */
 void zrt_comm_count(zrt_comm_kind kind, uint64_t ops, uint64_t messages, uint64_t bytes);
 /* Count a reduction's gather of n bytes per process / one along the lines of mask of rank-r grids. */
-void zrt_comm_gather(size_t n);
+void zrt_comm_gather(size_t n, bool exact);
 void zrt_comm_line_gather(int rank, unsigned mask, size_t n);
 /* Time the rest of the enclosing block as communication of kind (first statement of a function). */
 #define ZRT_COMM_SPAN(kind) \
   zrt_comm_span zrt_comm_span_ __attribute__((cleanup(zrt_comm_span_end))) = zrt_comm_span_begin(kind)
 /* The same, and count the operation: a gather of n bytes per process, one along grid lines, one
  * gather for output. */
-#define ZRT_COMM_SPAN_GATHER(n) ZRT_COMM_SPAN(ZRT_COMM_REDUCE); zrt_comm_gather(n)
+#define ZRT_COMM_SPAN_GATHER(n, exact) ZRT_COMM_SPAN(ZRT_COMM_REDUCE); zrt_comm_gather(n, exact)
 #define ZRT_COMM_SPAN_LINE(rank, mask, n) ZRT_COMM_SPAN(ZRT_COMM_REDUCE); zrt_comm_line_gather(rank, mask, n)
 #define ZRT_COMM_SPAN_OUTPUT() ZRT_COMM_SPAN(ZRT_COMM_OUTPUT); zrt_comm_count(ZRT_COMM_OUTPUT, 1, 0, 0)
 /* zrt_xfer.c: this process's ghost-cell transfers so far, into *v. */
@@ -254,6 +254,7 @@ void zrt_pattern_control(uint64_t n);
 void zrt_pattern_stats_print(FILE *out);
 /* The runtime's own communicator for its collectives (zrt_coll.c), made at start-up. */
 const char *zrt_coll_setup(void);     /* also AZ_RUNAHEAD: an error message for a bad value */
+zg_gather_alg zrt_gather_alg(bool exact); /* this run's algorithm of gathers or of exact reductions (AZ_GATHER) */
 /* AZ_ALIGN (row alignment of parallel arrays, zrt_array.c): an error message for a bad value. */
 const char *zrt_array_setup(void);
 /* True unless AZ_ALIGN=0: parallel arrays get aligned, padded rows. */

@@ -6,7 +6,23 @@
 #ifndef AZC_ZRT_OPS_H
 #define AZC_ZRT_OPS_H
 #include <stdint.h>
+#include <string.h>
 #include "zrt.h"
+
+/* Keys of float and double values in IEEE 754's total order (-NaN < -inf < ... < -0 < +0 < ... <
+ * +inf < +NaN) as signed integers: max and min under them are commutative and associative to the
+ * bit, so an exact reduction's parts may be combined in any order (zrt_allreduce). For numbers
+ * other than NaN and the zeros they agree with > and <. */
+static inline int64_t zrt_order_key_d(double x) {
+  int64_t i;
+  memcpy(&i, &x, sizeof i);
+  return i < 0 ? i ^ INT64_MAX : i;
+}
+static inline int32_t zrt_order_key_f(float x) {
+  int32_t i;
+  memcpy(&i, &x, sizeof i);
+  return i < 0 ? i ^ INT32_MAX : i;
+}
 
 /* Checked division and remainder, and exact powers, for a signed integer type. */
 #define ZRT_SIGNED_OPS(T, NAME)                                                                      \

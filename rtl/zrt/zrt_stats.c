@@ -27,7 +27,6 @@ typedef struct comm_totals {
 static comm_totals run;            /* the whole run so far (the transfers' volume excepted) */
 static comm_totals at_reset;       /* run at the last ResetTimer */
 static comm_totals timed;          /* from the last ResetTimer to the CheckTimer after it */
-static bool gather_flat;           /* the reductions' gathers are flat (AZ_GATHER, as zrt_coll.c) */
 
 /* Seconds on a monotonic clock. */
 static double now(void) {
@@ -50,12 +49,6 @@ void zrt_stats_setup(void) {
   if (v && *v && strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
     zrt_bad_env("AZ_STATS", "0 or 1", v); /* issue 23: anything was taken as 1 */
   zrt_stats_on = v && *v && strcmp(v, "0") != 0;
-  const char *g = getenv("AZ_GATHER");
-  gather_flat = zg_gather_flat_default(zrt_g.nprocs);
-  if (g && !strcmp(g, "flat"))
-    gather_flat = true;
-  else if (g && !strcmp(g, "dissemination"))
-    gather_flat = false;
 }
 
 zrt_comm_span zrt_comm_span_start(zrt_comm_kind kind) {
@@ -76,12 +69,25 @@ void zrt_comm_count(zrt_comm_kind kind, uint64_t ops, uint64_t messages, uint64_
   run.v[kind].bytes += bytes;
 }
 
-void zrt_comm_gather(size_t n) {
+/* The messages and bytes this process receives in a gather of n bytes a process: P - 1 blocks in
+ * one or ceil(log2 P) messages, or a tree's one block per step it receives in. */
+void zrt_comm_gather(size_t n, bool exact) {
   if (!zrt_stats_on)
     return;
   int P = zrt_g.nprocs;
-  uint64_t messages = P == 1 ? 0 : gather_flat ? (uint64_t)(P - 1) : (uint64_t)zg_gather_steps(P, false);
-  zrt_comm_count(ZRT_COMM_REDUCE, 1, messages, (uint64_t)(P - 1) * n); /* either way P - 1 blocks arrive */
+  zg_gather_alg alg = zrt_gather_alg(exact);
+  uint64_t messages = 0, bytes = (uint64_t)(P - 1) * n;
+  if (P > 1 && alg == ZG_TREE) {
+    bytes = 0;
+    for (int s = 0; s < zg_gather_steps(P, alg); s++) {
+      zg_gather_msg m;
+      if (zg_gather_step(P, zrt_g.me, alg, s, n, &m) && m.from >= 0)
+        messages++, bytes += n;
+    }
+  } else if (P > 1) {
+    messages = alg == ZG_FLAT ? (uint64_t)(P - 1) : (uint64_t)zg_gather_steps(P, alg);
+  }
+  zrt_comm_count(ZRT_COMM_REDUCE, 1, messages, bytes);
 }
 
 void zrt_comm_line_gather(int rank, unsigned mask, size_t n) {

@@ -31,13 +31,16 @@ static double max_over_processes(double v) {
   return max;
 }
 
+/* The timer starts again after the collective that gives the last interval's maximum, so that the
+ * next interval does not hold it: a collective's end reaches the processes at different times, and
+ * on 1024 simulated processes SMPI's default allreduce put 0.35 ms of it into jacobi's 0.5 ms loop. */
 double zrt_reset_timer(void) {
   zrt_stats_timer_reset();
-  double t = now();
-  double elapsed = timer_started ? t - timer_start : 0.0;
+  double elapsed = timer_started ? now() - timer_start : 0.0;
+  double max = max_over_processes(elapsed);
   timer_started = true;
-  timer_start = t;
-  return max_over_processes(elapsed);
+  timer_start = now();
+  return max;
 }
 
 double zrt_check_timer(void) {

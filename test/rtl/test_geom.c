@@ -108,17 +108,57 @@ static void test_wrap_pairs(void) {
  * one step, block k from process me + k. */
 static void test_gather(void) {
   zg_gather_msg m[4];
-  CHECK(zg_gather_steps(5, false) == 3 && zg_gather_steps(4, false) == 2 && zg_gather_steps(1, false) == 0);
-  CHECK(zg_gather_steps(4, true) == 1 && zg_gather_steps(1, true) == 0);
-  CHECK(zg_gather_step(5, 0, false, 0, 8, m) == 1 && m[0].from == 1 && m[0].to == 4 && m[0].bytes == 8 && m[0].at == 8);
-  CHECK(zg_gather_step(5, 3, false, 1, 8, m) == 1 && m[0].from == 0 && m[0].to == 1 && m[0].bytes == 16 && m[0].at == 16);
-  CHECK(zg_gather_step(5, 3, false, 2, 8, m) == 1 && m[0].from == 2 && m[0].to == 4 && m[0].bytes == 8 && m[0].at == 32);
-  CHECK(zg_gather_step(4, 1, true, 0, 8, m) == 3);
+  CHECK(zg_gather_steps(5, ZG_DISSEMINATION) == 3 && zg_gather_steps(4, ZG_DISSEMINATION) == 2);
+  CHECK(zg_gather_steps(1, ZG_DISSEMINATION) == 0);
+  CHECK(zg_gather_steps(4, ZG_FLAT) == 1 && zg_gather_steps(1, ZG_FLAT) == 0);
+  CHECK(zg_gather_step(5, 0, ZG_DISSEMINATION, 0, 8, m) == 1 && m[0].from == 1 && m[0].to == 4 && m[0].bytes == 8 && m[0].at == 8);
+  CHECK(zg_gather_step(5, 3, ZG_DISSEMINATION, 1, 8, m) == 1 && m[0].from == 0 && m[0].to == 1 && m[0].bytes == 16 && m[0].at == 16);
+  CHECK(zg_gather_step(5, 3, ZG_DISSEMINATION, 2, 8, m) == 1 && m[0].from == 2 && m[0].to == 4 && m[0].bytes == 8 && m[0].at == 32);
+  CHECK(zg_gather_step(4, 1, ZG_FLAT, 0, 8, m) == 3);
   CHECK(m[0].from == 2 && m[0].to == 0 && m[0].at == 8 && m[0].bytes == 8);
   CHECK(m[1].from == 3 && m[1].to == 3 && m[1].at == 16);
   CHECK(m[2].from == 0 && m[2].to == 2 && m[2].at == 24);
-  CHECK(zg_gather_flat_default(4) && !zg_gather_flat_default(5));
+  CHECK(zg_gather_alg_default(4, true) == ZG_FLAT && zg_gather_alg_default(5, false) == ZG_DISSEMINATION);
+  CHECK(zg_gather_alg_default(5, true) == ZG_TREE);
   CHECK(zg_gather_tag(2, 1) == 100129);
+}
+
+/* The tree on 6 processes (4 in the doubling): process 5 hands its part to 1 and gets the result
+ * back from it; process 3 only doubles. */
+static void test_tree_steps(void) {
+  zg_gather_msg m[1];
+  CHECK(zg_gather_steps(6, ZG_TREE) == 4 && zg_gather_steps(8, ZG_TREE) == 3 && zg_gather_steps(1, ZG_TREE) == 0);
+  CHECK(zg_gather_steps(2, ZG_TREE) == 1 && zg_gather_steps(3, ZG_TREE) == 3);
+  CHECK(zg_gather_step(6, 5, ZG_TREE, 0, 8, m) == 1 && m[0].from == -1 && m[0].to == 1 && m[0].bytes == 8);
+  CHECK(zg_gather_step(6, 5, ZG_TREE, 1, 8, m) == 0 && zg_gather_step(6, 5, ZG_TREE, 2, 8, m) == 0);
+  CHECK(zg_gather_step(6, 5, ZG_TREE, 3, 8, m) == 1 && m[0].from == 1 && m[0].to == -1 && m[0].at == 8);
+  CHECK(zg_tree_takes_result(6, 5, 3) && !zg_tree_takes_result(6, 1, 3) && !zg_tree_takes_result(6, 5, 0));
+  CHECK(zg_gather_step(6, 1, ZG_TREE, 0, 8, m) == 1 && m[0].from == 5 && m[0].to == -1);
+  CHECK(zg_gather_step(6, 1, ZG_TREE, 1, 8, m) == 1 && m[0].from == 0 && m[0].to == 0);
+  CHECK(zg_gather_step(6, 1, ZG_TREE, 2, 8, m) == 1 && m[0].from == 3 && m[0].to == 3);
+  CHECK(zg_gather_step(6, 1, ZG_TREE, 3, 8, m) == 1 && m[0].from == -1 && m[0].to == 5);
+  CHECK(zg_gather_step(6, 3, ZG_TREE, 0, 8, m) == 0 && zg_gather_step(6, 3, ZG_TREE, 3, 8, m) == 0);
+}
+
+/* Every process count up to 60: the tree's steps run in lockstep, process i contributing bit i
+ * (a sum: a part counted twice carries into another bit), end with every process holding every
+ * bit once; every message received is one its sender sends in the same step. */
+static void test_tree_sums(void) {
+  for (int P = 1; P <= 60; P++) {
+    uint64_t acc[60], prev[60];
+    for (int i = 0; i < P; i++) acc[i] = (uint64_t)1 << i;
+    for (int s = 0; s < zg_gather_steps(P, ZG_TREE); s++) {
+      memcpy(prev, acc, sizeof acc);
+      for (int me = 0; me < P; me++) {
+        zg_gather_msg m, back;
+        if (!zg_gather_step(P, me, ZG_TREE, s, 8, &m) || m.from < 0) continue;
+        CHECK(zg_gather_step(P, m.from, ZG_TREE, s, 8, &back) == 1 && back.to == me);
+        acc[me] = zg_tree_takes_result(P, me, s) ? prev[m.from] : prev[me] + prev[m.from];
+      }
+    }
+    uint64_t all = P == 64 ? ~(uint64_t)0 : ((uint64_t)1 << P) - 1;
+    for (int i = 0; i < P; i++) CHECK(acc[i] == all);
+  }
 }
 
 int main(void) {
@@ -127,5 +167,7 @@ int main(void) {
   test_pairs();
   test_wrap_pairs();
   test_gather();
+  test_tree_steps();
+  test_tree_sums();
   return check_report("test_geom");
 }

@@ -3,8 +3,9 @@
 # (issue 7): every program with an expected output in test/golden/ (test/check/NAME.zpl or
 # samples/NAME.zpl: own_runahead and own_split_expr among them) must print exactly that output on
 # 1 process with blocking collectives (AZ_RUNAHEAD=0), on 2 with AZ_RUNAHEAD=1 and noise on every
-# process, on 3 blocking with noise on process 0 and Bruck's
-# dissemination gather instead of the flat one (AZ_GATHER), and on 4 with AZ_RUNAHEAD=8 and noise
+# process, on 3 blocking with noise on process 0 and AZ_GATHER=tree (exact reductions through a
+# reduction tree, with its steps before and after the doubling; the others through Bruck's
+# dissemination instead of the flat gather), and on 4 with AZ_RUNAHEAD=8 and noise
 # everywhere (oversubscribed on small machines). Then the stress program test/stress/runahead.zpl
 # (thousands of iterations, five reductions and a halo exchange each, three of them deferred)
 # under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 48, with 32 and the dissemination gather,
@@ -52,7 +53,7 @@ check() {
   cd "$d" || return 1
   run "$EXE" "$out" 1 0 ""
   run "$EXE" "$out" 2 1 all:2000:300
-  run "$EXE" "$out" 3 0 0:1000:200 store dissemination
+  run "$EXE" "$out" 3 0 0:1000:200 store tree
   run "$EXE" "$out" 4 8 all:1000:200
   return $fail
 }
@@ -63,7 +64,7 @@ stress=$EXE
 d=$t
 
 # bad values: one line on stderr, status 2
-for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=49:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=x:AZ_RUNAHEAD must be" "AZ_GATHER=tree:AZ_GATHER must be" \
+for bad in "AZ_RUNAHEAD=-1:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=49:AZ_RUNAHEAD must be" "AZ_RUNAHEAD=x:AZ_RUNAHEAD must be" "AZ_GATHER=ring:AZ_GATHER must be" \
   "AZ_NOISE=1:2:3:AZ_NOISE must be" "AZ_NOISE=all:100:100:AZ_NOISE must be" "AZ_NOISE=7:100:10:AZ_NOISE names process 7"; do
   assign=${bad%%:*}
   case $bad in AZ_NOISE=*) assign=$(echo "$bad" | sed 's/:AZ_NOISE.*//') ;; esac
