@@ -94,9 +94,10 @@ void comm_before(Emitter *E, Expr *e) {
   const PtrVec *ops = ir_comm_at(E->arena, E->ir, e);
   for (int i = 0; ops && i < ops->len; i++) {
     const IrComm *c = ops->items[i];
-    if (c->when == IW_BEFORE) comm_op_before(E, c);
+    bool merged = c->t && xfer_merged(E, c->t); /* made by views_merged, its SV by the first one's */
+    if (c->when == IW_BEFORE && !(merged && (c->kind == IC_XFER_BEGIN || c->kind == IC_XFER_DN))) comm_op_before(E, c);
     else if (c->when == IW_NEST) E->split_dn = xfer_name(E, c->t);
-    else if (c->when == IW_AFTER) vec_push(E->arena, &E->after_ops, (void *)c);
+    else if (c->when == IW_AFTER && (!merged || c->t == E->merged_xfers.items[0])) vec_push(E->arena, &E->after_ops, (void *)c);
   }
 }
 

@@ -59,6 +59,8 @@ typedef struct Emitter {
   PtrVec after_ops;            /* IrComm*: those (SV) due when the statement is done with its roots */
   PtrVec views;                /* EmitView*: the ghost views of the statement's shifts by run-time directions */
   PtrVec views_open;           /* EmitView*: the views to end when the statement is done (one per array) */
+  PtrVec merged_xfers;         /* IrTransfer*: a nest of rows' transfers made as one (views_merged): their
+                                  own calls are not made, the first one's SV stands for all */
   int nviews;
   struct GatherC **gathers;    /* by gather id: the C names of the split-phase gathers opened */
   PtrVec open_lines;           /* struct LineOpen*: the split-phase partial reductions, floods and
@@ -348,6 +350,14 @@ void views_begin(Emitter *E, const IrTransfer *t, const char *c);
 void view_item_add(Emitter *E, const IrShift *sh, const char *x);
 /* The view serving shift e, or NULL. */
 const EmitView *emit_view_of(Emitter *E, const Expr *e);
+/* One transfer, under region c (C name) and in zrt_xfer x, for the ghost views of transfers
+ * ts[0..n), each of a statement whose region is c moved by moved[i] (a C int64_t array, "" for
+ * none): every item with its own direction under its statement's region (zrt_xfer_add_view_moved),
+ * one view of their array (zrt_ghost_view_moved), which each shift reads with its own direction.
+ * The transfers go into E->merged_xfers. */
+void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *moved, int n, const char *c, const char *x);
+/* True if transfer t is one of E->merged_xfers. */
+bool xfer_merged(const Emitter *E, const IrTransfer *t);
 /* The statement is done with its views: their temporaries are freed. */
 void views_end(Emitter *E);
 

@@ -125,8 +125,7 @@ static void describe(Play *pl, const IrTransfer *t) {
       p->skip = true;
       continue;
     }
-    items[n].a = a;
-    items[n].wrap = sh->wrap;
+    items[n] = (zg_item){.a = a, .wrap = sh->wrap}; /* no move */
     memcpy(items[n++].d, d, sizeof d);
   }
   plan_peers(pl, p, &c, items, n);

@@ -3,7 +3,8 @@
  * (each under its own region: a ditto region means the one around the nest). Then, where the
  * run-time conditions hold (no array read at other indices shares a target's storage, the regions
  * of statements touching a common array do not meet, no region or target has a '*' dimension),
- * every statement's transfers and ghost views, and one nest over rows: its step k runs the k-th
+ * every statement's transfers and ghost views (those of statements that read one array through ghost
+ * views under moves of the region around the nest as one transfer), and one nest over rows: its step k runs the k-th
  * row of this process's part of every statement's region in turn, so the rows of the statements
  * are in cache together; the SVs and the views' ends after it. Else the statements as written,
  * one after the other, each with its own transfers. The conditions are the same on every process,
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
+#include "zrt_geom.h"
 
 /* A statement of the nest and its covering region. */
 typedef struct RowStmt {
@@ -101,6 +103,57 @@ static void rows_loops(Emitter *E, const RowStmt *m, int n) {
   }
 }
 
+/* The move (a C int64_t array) that makes list item x's covering region out of the one around the
+ * nest: "" for none (x has no region of its own), dir for [" at dir]; NULL for any other region. */
+static const char *moved_by(Emitter *E, const IrStmt *x) {
+  if (x->kind != IR_REGION) return "";
+  const Bracket *b = x->ast->region;
+  if (!b || b->n != 1 || b->items[0].kind != BI_REGION) return NULL;
+  const RegionSyn *rs = b->items[0].region;
+  if (rs->kind != RX_AT || !rs->base || rs->base->kind != RX_DITTO) return NULL;
+  return emit_dir(E, rs->dir);
+}
+
+/* The transfer made before statement s's right-hand side if every item of it is a ghost view of
+ * one array (wrapping or not) and its DN is not split off into the loop nest, else NULL. */
+static const IrTransfer *view_transfer(Emitter *E, const IrStmt *s) {
+  const PtrVec *ops = ir_comm_at(E->arena, E->ir, s->ast->rhs);
+  const IrTransfer *t = NULL;
+  for (int i = 0; ops && i < ops->len; i++) {
+    const IrComm *c = ops->items[i];
+    if (c->kind == IC_XFER_BEGIN && c->when == IW_BEFORE && !t) t = c->t;
+    else if (c->kind == IC_XFER_BEGIN || c->when == IW_NEST) return NULL;
+  }
+  if (!t || !t->dynamic || t->items.len == 0) return NULL;
+  const IrShift *f = t->items.items[0];
+  for (int i = 0; i < t->items.len; i++) {
+    const IrShift *sh = t->items.items[i];
+    if (!sh->dynamic || sh->array != f->array || sh->wrap != f->wrap) return NULL;
+  }
+  return t;
+}
+
+/* Statements of the nest that read the same array through ghost views, each under the region
+ * around the nest or that region moved (interp's seven parity classes of the finer level, each
+ * reading the coarser one), share one transfer under the region around the nest: one exchange
+ * instead of one each (views_merged), at most ZG_MAX_ITEMS shifts. */
+static void merge_transfers(Emitter *E, IrList *l, int i, const RowStmt *m, int n, const char *around) {
+  const IrTransfer **ts = ARENA_ARRAY(E->arena, const IrTransfer *, n);
+  const char **moved = ARENA_ARRAY(E->arena, const char *, n);
+  int count = 0, items = 0;
+  for (int k = 0; k < n; k++) {
+    const IrTransfer *t = view_transfer(E, m[k].s);
+    const char *by = t ? moved_by(E, l->items[i + k]) : NULL;
+    if (!by) continue;
+    const IrShift *f = t->items.items[0], *g = count ? ts[0]->items.items[0] : f;
+    if (f->array != g->array || f->wrap != g->wrap || items + t->items.len > ZG_MAX_ITEMS) continue;
+    ts[count] = t;
+    moved[count++] = by;
+    items += t->items.len;
+  }
+  if (count >= 2) views_merged(E, ts, moved, count, around, emit_xfer_name(E, ts[0]));
+}
+
 /* Each statement's transfers, ghost views and hoisted values, under its own region. */
 static void prologues(Emitter *E, const RowStmt *m, int n) {
   for (int k = 0; k < n; k++) {
@@ -138,9 +191,12 @@ int emit_row_nest(Emitter *E, IrList *l, int i) {
   /* the nest: every transfer first (no statement changes what another's read) */
   emit_line(E, "if (%s) {", rows_condition(E, head, m, n));
   E->indent++;
+  cover_leave(E, outer);
+  merge_transfers(E, l, i, m, n, outer.cover);
   prologues(E, m, n);
   rows_loops(E, m, n);
   hoist_reset(E);
+  E->merged_xfers.len = 0;
   E->indent--;
   /* else as written: each statement's transfers after the statements before it */
   emit_line(E, "} else {");

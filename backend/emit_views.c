@@ -22,6 +22,18 @@ static Symbol *view_symbol(Emitter *E, const Symbol *a, int id) {
   return v;
 }
 
+/* Declare the scalars name_0, name_1, ... of the components of direction dir (a C int64_t array) of
+ * rank rank; their list goes into *list (NULL: nowhere). */
+static void direction_scalars(Emitter *E, const char *name, const char *dir, int rank, Buf *list) {
+  Buf line = {0};
+  for (int k = 0; k < rank; k++) {
+    buf_printf(&line, "%s%s_%d = %s[%d]", k ? ", " : "const int64_t ", name, k, dir, k);
+    if (list) buf_printf(list, "%s%s_%d", list->len ? ", " : "", name, k);
+  }
+  emit_line(E, "%s;", line.data);
+  free(line.data);
+}
+
 /* True if item sh is dynamic and shifts the same array the same way (wrapping or not) as item first. */
 static bool same_view(const IrShift *first, const IrShift *sh) {
   return sh->dynamic && sh->array == first->array && sh->wrap == first->wrap;
@@ -37,14 +49,7 @@ static void view_of_group(Emitter *E, const IrTransfer *t, int first, const char
     const IrShift *sh = t->items.items[i];
     if (!same_view(f, sh)) continue;
     const char *dvar = arena_printf(E->arena, "zvd%d_%d", id, n++);
-    const char *dir = emit_dir(E, sh->expr->dir);
-    Buf line = {0};
-    for (int k = 0; k < rank; k++) {
-      buf_printf(&line, "%s%s_%d = %s[%d]", k ? ", " : "const int64_t ", dvar, k, dir, k);
-      buf_printf(&dirs, "%s%s_%d", dirs.len ? ", " : "", dvar, k);
-    }
-    emit_line(E, "%s;", line.data);
-    free(line.data);
+    direction_scalars(E, dvar, emit_dir(E, sh->expr->dir), rank, &dirs);
     EmitView *v = ARENA_NEW(E->arena, EmitView);
     v->shift = sh->expr;
     v->dvar = dvar;
@@ -69,6 +74,62 @@ void views_begin(Emitter *E, const IrTransfer *t, const char *c) {
     for (int j = 0; j < i && !seen; j++) seen = same_view(sh, t->items.items[j]);
     if (sh->dynamic && !seen) view_of_group(E, t, i, c);
   }
+}
+
+void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *moved, int n, const char *c, const char *x) {
+  const IrShift *f = ts[0]->items.items[0];
+  int id = ++E->nviews, rank = f->rank, count = 0;
+  Buf dirs = {0}, moves = {0}, lines = {0};
+  for (int i = 0; i < n; i++) {
+    buf_printf(&lines, "%s%d", i ? ", " : "", ts[i]->line);
+    const char *mv = NULL;
+    if (*moved[i]) {
+      mv = arena_printf(E->arena, "zvm%d_%d", id, i);
+      direction_scalars(E, mv, moved[i], rank, NULL);
+    }
+    for (int j = 0; j < ts[i]->items.len; j++) {
+      const IrShift *sh = ts[i]->items.items[j];
+      const char *dvar = arena_printf(E->arena, "zvd%d_%d", id, count++);
+      direction_scalars(E, dvar, emit_dir(E, sh->expr->dir), rank, &dirs);
+      for (int k = 0; k < rank; k++)
+        buf_printf(&moves, "%s%s", moves.len ? ", " : "", mv ? arena_printf(E->arena, "%s_%d", mv, k) : "0");
+      EmitView *v = ARENA_NEW(E->arena, EmitView);
+      v->shift = sh->expr;
+      v->dvar = dvar;
+      vec_push(E->arena, &E->views, v);
+    }
+  }
+  Symbol *sym = view_symbol(E, f->array, id);
+  for (int i = E->views.len - count; i < E->views.len; i++) ((EmitView *)E->views.items[i])->sym = sym;
+  emit_line(E, "/* the transfers of lines %s as one: each shift under its statement's region, this one moved */", lines.data);
+  emit_line(E, "const int64_t zvmv%d[] = {%s};", id, moves.data);
+  emit_line(E, "zrt_array zvt%d; zrt_array *const zv%d = zrt_ghost_view_moved(&%s, &%s, %d, %d, (int64_t[]){%s}, zvmv%d, &zvt%d, %d);",
+            id, id, emit_sym(E, f->array), c, f->wrap, count, dirs.data, id, id, ts[0]->line);
+  emit_line(E, "zrt_xfer_begin(&%s, &%s);", x, c);
+  for (int j = 0; j < count; j++) {
+    Buf d = {0};
+    for (int k = 0; k < rank; k++) buf_printf(&d, "%szvd%d_%d_%d", k ? ", " : "", id, j, k);
+    emit_line(E, "zrt_xfer_add_view_moved(&%s, &%s, (int64_t[]){%s}, %d, zvmv%d + %d);", x, emit_sym(E, sym), d.data, f->wrap, id,
+              j * rank);
+    free(d.data);
+  }
+  emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
+  emit_line(E, "zrt_dn(&%s);", x);
+  free(dirs.data);
+  free(moves.data);
+  free(lines.data);
+  EmitView *end = ARENA_NEW(E->arena, EmitView);
+  end->sym = sym;
+  end->tmp = arena_printf(E->arena, "zvt%d", id);
+  end->dvar = arena_printf(E->arena, "zv%d", id);
+  vec_push(E->arena, &E->views_open, end);
+  for (int i = 0; i < n; i++) vec_push(E->arena, &E->merged_xfers, (void *)ts[i]);
+}
+
+bool xfer_merged(const Emitter *E, const IrTransfer *t) {
+  for (int i = 0; i < E->merged_xfers.len; i++)
+    if (E->merged_xfers.items[i] == t) return true;
+  return false;
 }
 
 const EmitView *emit_view_of(Emitter *E, const Expr *e) {

@@ -234,6 +234,9 @@ static inline bool zrt_array_shares(const zrt_array *a, const zrt_array *b) {
  * shifts the wrapped values lie beyond the declared region. zrt_ghost_view_end frees *tmp. */
 zrt_array *zrt_ghost_view(zrt_array *a, const struct zrt_region *c, bool wrap, int n, const int64_t *dirs,
                           zrt_array *tmp, int line);
+/* The same for shifts each read under c moved by its own move (moves: n x a->rank components). */
+zrt_array *zrt_ghost_view_moved(zrt_array *a, const struct zrt_region *c, bool wrap, int n, const int64_t *dirs,
+                                const int64_t *moves, zrt_array *tmp, int line);
 void zrt_ghost_view_end(zrt_array *view, zrt_array *tmp);
 /* The most general of them: compact over decl (NULL: dense), with fluff and wrap-around ghost cells. */
 void zrt_array_alloc_wide(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood,
@@ -287,6 +290,9 @@ void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d);
 /* An item of a view (zrt_ghost_view): a shift of a by d, wrapping around or not, under a region
  * that may reach beyond a's declared region. */
 void zrt_xfer_add_view(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap);
+/* The same for a shift read under the transfer's region moved by move (statements of a nest of
+ * rows whose regions are one region moved, served by one transfer). */
+void zrt_xfer_add_view_moved(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, const int64_t *move);
 void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a);
 /* True if region r is a's declared region (same bounds, no stride), the region a wrap statement
  * may fill through a ghost-cell transfer. */

@@ -173,8 +173,9 @@ static bool owned_box(const zg_grid *grids, const zrt_array *a, int proc, zg_box
  * bounding box of a strided region). Flood dimensions read index 0. Where c lies inside the
  * array's storage region (every transfer but those of views, zrt_ghost_view), c ∩ its block is c
  * ∩ its part of the array. */
-static bool needed_box(const zg_grid *grids, const zrt_region *c, const zg_item *it, int proc, zg_box *b) {
+static bool needed_box(const zg_grid *grids, const zrt_region *c0, const zg_item *it, int proc, zg_box *b) {
   const zrt_array *a = it->a;
+  zrt_region moved = zrt_region_at(*c0, it->move), *c = &moved;
   zg_box own;
   int coords[ZRT_MAX_RANK];
   if (!zg_proc_coords(&grids[a->rank], a->rank, proc, coords))

@@ -66,6 +66,7 @@ typedef struct zg_item {
   zrt_array *a;
   int64_t d[ZRT_MAX_RANK];
   bool wrap;
+  int64_t move[ZRT_MAX_RANK];   /* the item's reads are under the transfer's region moved by this */
 } zg_item;
 
 /* The most boxes one process sends another in a transfer: a wrap-around item splits its ghost

@@ -54,16 +54,28 @@ static void copy_cells(zrt_array *b, const zrt_array *a) {
 
 zrt_array *zrt_ghost_view(zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, zrt_array *tmp,
                           int line) {
+  return zrt_ghost_view_moved(a, c, wrap, n, dirs, NULL, tmp, line);
+}
+
+zrt_array *zrt_ghost_view_moved(zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs,
+                                const int64_t *moves, zrt_array *tmp, int line) {
   memset(tmp, 0, sizeof *tmp);
   if (!a->allocated || c->rank != a->rank) return a;
   for (int k = 0; k < c->rank; k++)
     if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return a; /* nothing is read */
   bool fits = true;
   int64_t flo[ZRT_MAX_RANK] = {0}, fhi[ZRT_MAX_RANK] = {0}, wlo[ZRT_MAX_RANK] = {0}, whi[ZRT_MAX_RANK] = {0};
-  for (int k = 0; k < a->rank; k++) {
-    if ((a->flood | c->flood) >> k & 1) continue;
-    fits &= serves(a, c, wrap, n, dirs, k);
-    needed(a, c, wrap, n, dirs, k, &flo[k], &fhi[k], &wlo[k], &whi[k]);
+  for (int i = 0; i < n; i++) { /* each shift under its own region: c, or c moved */
+    zrt_region ci = moves ? zrt_region_at(*c, moves + (size_t)i * (size_t)a->rank) : *c;
+    const int64_t *d = dirs + (size_t)i * (size_t)a->rank;
+    for (int k = 0; k < a->rank; k++) {
+      if ((a->flood | c->flood) >> k & 1) continue;
+      int64_t l, h, wl, wh;
+      fits &= serves(a, &ci, wrap, 1, d, k);
+      needed(a, &ci, wrap, 1, d, k, &l, &h, &wl, &wh);
+      flo[k] = l > flo[k] ? l : flo[k], fhi[k] = h > fhi[k] ? h : fhi[k];
+      wlo[k] = wl > wlo[k] ? wl : wlo[k], whi[k] = wh > whi[k] ? wh : whi[k];
+    }
   }
   if (fits) return a;
   zrt_region decl = {a->rank, {0}, {0}, {1, 1, 1, 1, 1, 1}, {0}, a->flood};

@@ -54,6 +54,7 @@ typedef struct xfer_key {
     int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* wrap-around items wrap in the declared region */
     int64_t step[ZRT_MAX_RANK], phase[ZRT_MAX_RANK]; /* compact storage (section 15.3) */
     int64_t d[ZRT_MAX_RANK];
+    int64_t move[ZRT_MAX_RANK];
     bool wrap;
   } items[XFER_MAX_ITEMS];
 } xfer_key;
@@ -292,6 +293,7 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
     memcpy(k->items[i].slo, a->slo, sizeof a->slo);
     memcpy(k->items[i].shi, a->shi, sizeof a->shi);
     memcpy(k->items[i].d, p->items[i].d, sizeof p->items[i].d);
+    memcpy(k->items[i].move, p->items[i].move, sizeof p->items[i].move);
     memcpy(k->items[i].step, a->step, sizeof a->step);
     memcpy(k->items[i].phase, a->phase, sizeof a->phase);
     if ((k->items[i].wrap = p->items[i].wrap)) {
@@ -360,13 +362,13 @@ static bool region_same(const zrt_region *a, const zrt_region *b) {
 
 /* True if item i of key k is array a (allocated) shifted by d, wrapping or not: what the plan
  * was built for. */
-static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int64_t *d, bool wrap) {
+static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int64_t *d, bool wrap, const int64_t *move) {
   if (i >= k->nitems || !a->allocated || k->items[i].rank != a->rank || k->items[i].elem != a->elem ||
       k->items[i].flood != a->flood || k->items[i].wrap != wrap)
     return false;
   for (int j = 0; j < a->rank; j++)
     if (k->items[i].slo[j] != a->slo[j] || k->items[i].shi[j] != a->shi[j] || k->items[i].d[j] != d[j] ||
-        k->items[i].step[j] != a->step[j] || k->items[i].phase[j] != a->phase[j])
+        k->items[i].step[j] != a->step[j] || k->items[i].phase[j] != a->phase[j] || k->items[i].move[j] != move[j])
       return false;
   for (int j = 0; wrap && j < a->rank; j++)
     if (k->items[i].dlo[j] != a->dlo[j] || k->items[i].dhi[j] != a->dhi[j])
@@ -401,36 +403,42 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   p->same = p->valid && region_same(c, &p->key.c);
 }
 
-/* Append item (a, d, wrap) to the transfer being described. */
-static void add_item(zrt_xfer_plan *p, zrt_array *a, const int64_t *d, bool wrap) {
+/* Append item (a, d, wrap, under the region moved by move) to the transfer being described. */
+static void add_item(zrt_xfer_plan *p, zrt_array *a, const int64_t *d, bool wrap, const int64_t *move) {
   xfer_item *it = &p->items[p->nitems++];
   memset(it, 0, sizeof *it);
   it->a = a;
   it->wrap = wrap;
   memcpy(it->d, d, (size_t)a->rank * sizeof *d);
+  memcpy(it->move, move, (size_t)a->rank * sizeof *move);
 }
 
-/* zrt_xfer_add, zrt_xfer_add_wrap and (inside: false) zrt_xfer_fill_wrap. */
-static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bool inside) {
+static const int64_t no_move[ZRT_MAX_RANK];
+
+/* zrt_xfer_add, zrt_xfer_add_wrap, zrt_xfer_add_view(_moved) and (inside: false) zrt_xfer_fill_wrap. */
+static void add_moved(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bool inside, const int64_t *move) {
   zrt_xfer_plan *p = x->plan;
   if (p->nitems == XFER_MAX_ITEMS)
     zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
-  if (p->same && key_item_is(&p->key, p->nitems, a, d, wrap)) { /* contained when the plan was built */
-    add_item(p, a, d, wrap);
+  if (p->same && key_item_is(&p->key, p->nitems, a, d, wrap, move)) { /* contained when the plan was built */
+    add_item(p, a, d, wrap, move);
     return;
   }
   p->same = false;
   int64_t dd[ZRT_MAX_RANK] = {0};
   if (a->allocated)
     memcpy(dd, d, (size_t)a->rank * sizeof *d);
-  if (a->allocated && wrap && inside && !zrt_inside_declared(&p->c, a))
+  zrt_region c = zrt_region_at(p->c, move);
+  if (a->allocated && wrap && inside && !zrt_inside_declared(&c, a))
     zrt_error(x->line, "internal error: transfer %d wraps around an array whose declared region does not hold its region", x->id);
-  if (!a->allocated || (!wrap && !zrt_contains(&p->c, a, dd))) {
+  if (!a->allocated || (!wrap && !zrt_contains(&c, a, dd))) {
     p->skip = true;  /* the same on every process: all skip */
     return;
   }
-  add_item(p, a, d, wrap);
+  add_item(p, a, d, wrap, move);
 }
+
+static void add(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bool inside) { add_moved(x, a, d, wrap, inside, no_move); }
 
 void zrt_xfer_add(zrt_xfer *x, zrt_array *a, const int64_t *d) {
   if (zrt_g.nprocs > 1)
@@ -442,6 +450,11 @@ void zrt_xfer_add_wrap(zrt_xfer *x, zrt_array *a, const int64_t *d) { add(x, a, 
 void zrt_xfer_add_view(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap) {
   if (wrap || zrt_g.nprocs > 1)
     add(x, a, d, wrap, false);
+}
+
+void zrt_xfer_add_view_moved(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, const int64_t *move) {
+  if (wrap || zrt_g.nprocs > 1)
+    add_moved(x, a, d, wrap, false, move);
 }
 
 void zrt_xfer_fill_wrap(zrt_xfer *x, zrt_array *a) {

@@ -8,7 +8,9 @@
 # Its C must have the five (and -fno-fuse's none), and it must print what the statements print
 # one after the other (test/golden/own_row_nests.out, from the -fno-fuse build) on 1 to 4
 # processes under msg and auto, and on 3 under store and tailored. samples/mg.zpl's interp is one
-# nest. QUICK=1: 1 and 3 processes.
+# nest. Statements of a nest that read one array through ghost views, each under the region around
+# the nest or that region moved, share one transfer (two such groups; interp's seven statements in
+# samples/mg.zpl). QUICK=1: 1 and 3 processes.
 . test/lib/progs.sh
 runs_setup
 prog=test/check/own_row_nests.zpl
@@ -21,6 +23,11 @@ if grep -q 'rows in one loop nest' "$t/w0.c"; then echo "row_nests.sh: -fno-fuse
 "$AZC" samples/mg.zpl -o "$t/mg.c" || exit 1
 grep -q 'lines 308, 309, 310, 311, 312, 313, 314 and 315: their rows in one loop nest' "$t/mg.c" ||
   { echo "row_nests.sh: samples/mg.zpl's interp (lines 308-315) is not one nest of rows"; fail=1; }
+# the statements that read one array through ghost views under moves of one region share a transfer
+one=$(grep -c 'the transfers of lines .* as one' "$t/w.c")
+[ "$one" = 2 ] || { echo "row_nests.sh: $prog has $one shared transfers of ghost views, expected 2"; fail=1; }
+grep -q 'the transfers of lines 309, 310, 311, 312, 313, 314, 315 as one' "$t/mg.c" ||
+  { echo "row_nests.sh: samples/mg.zpl's interp does not exchange its seven statements' ghost cells of z in one transfer"; fail=1; }
 if [ "${QUICK:-0}" = 1 ]; then
   runs_match "$want" "row_nests.sh: $prog" "msg auto" "1 3" "$t/w" || fail=1
 else
