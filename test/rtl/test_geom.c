@@ -62,7 +62,7 @@ static void test_pairs(void) {
   a.slo[0] = a.slo[1] = 0;
   a.shi[0] = a.shi[1] = 9;
   zrt_region c = zrt_region_make(2, (int64_t[]){1, 1}, (int64_t[]){8, 8}, 0);
-  zg_item items[2] = {{&a, {0, -1}, false}, {&a, {-1, -1}, false}};
+  zg_item items[2] = {{.a = &a, .d = {0, -1}}, {.a = &a, .d = {-1, -1}}};
   static zg_pair p;
   zg_pair_boxes(grids, &c, items, 1, 0, 1, &p);
   CHECK(p.nboxes == 1 && p.bytes == 4 * 8 && p.boxes[0].lo[0] == 1 && p.boxes[0].hi[0] == 4 && p.boxes[0].lo[1] == 4);
@@ -70,6 +70,29 @@ static void test_pairs(void) {
   CHECK(p.nboxes == 1 && p.bytes == 5 * 8 && p.boxes[0].lo[0] == 0 && p.boxes[0].hi[0] == 4);
   zg_pair_boxes(grids, &c, items, 2, 1, 0, &p);
   CHECK(p.nboxes == 0 && p.bytes == 0);
+}
+
+/* A shift under a moved region is not the shift plus the move under the region: over [2..8 by 2]
+ * on 2 processes (blocks [1..4] and [5..8]), A@[-1] under the region moved by +1 makes process 1
+ * (its part of [3..9 by 2]: 5, 7) read 4 and 6, so process 0 sends it element 4; A@[0] under the
+ * unmoved region (process 1's part: 6, 8) needs nothing from process 0. */
+static void test_moved_pairs(void) {
+  zg_grid grids[ZRT_MAX_RANK + 1] = {{0}};
+  grids[1] = (zg_grid){true, {2}, {1}, {8}};
+  zrt_array a = {0};
+  a.rank = 1;
+  a.elem = 8;
+  a.slo[0] = 0;
+  a.shi[0] = 9;
+  zrt_region c = zrt_region_make(1, (int64_t[]){2}, (int64_t[]){8}, 0);
+  c.stride[0] = 2;
+  c.align[0] = 2;
+  zg_item moved = {.a = &a, .d = {-1}, .move = {1}}, sum = {.a = &a, .d = {0}};
+  static zg_pair p;
+  zg_pair_boxes(grids, &c, &moved, 1, 0, 1, &p);
+  CHECK(p.nboxes == 1 && p.boxes[0].lo[0] == 4 && p.boxes[0].hi[0] == 4 && p.bytes == 8);
+  zg_pair_boxes(grids, &c, &sum, 1, 0, 1, &p);
+  CHECK(p.nboxes == 0);
 }
 
 /* A wrap-around shift A@^[1] of A over [1..8] on 2 processes: process 0 sends process 1 its
@@ -85,7 +108,7 @@ static void test_wrap_pairs(void) {
   a.dlo[0] = a.slo[0] = 1;
   a.dhi[0] = a.shi[0] = 8;
   zrt_region c = zrt_region_make(1, (int64_t[]){1}, (int64_t[]){8}, 0);
-  zg_item item = {&a, {1}, true};
+  zg_item item = {.a = &a, .d = {1}, .wrap = true};
   static zg_pair p;
   zg_pair_boxes(grids, &c, &item, 1, 0, 1, &p);
   CHECK(p.nboxes == 1 && p.bytes == 4 && p.boxes[0].lo[0] == 9 && p.boxes[0].hi[0] == 9 && p.off[0][0] == -8);
@@ -168,6 +191,7 @@ int main(void) {
   test_wrap_pairs();
   test_gather();
   test_tree_steps();
+  test_moved_pairs();
   test_tree_sums();
   return check_report("test_geom");
 }
