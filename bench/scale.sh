@@ -16,7 +16,8 @@
 # Environment: MAX_NP (default 1024; 4096 adds the largest size), SCALE_TIMEOUT (seconds allowed for
 # one simulation, default 900: a series stops at the first size that takes longer), SCALE_CALIBRATE=1
 # (measure smpi/host-speed again, bench/platforms/calibrate.sh; done anyway when
-# bench/platforms/host-speed is missing).
+# bench/platforms/host-speed is missing), SCALE_REPORT_ONLY=1 (no simulation: the section and plots
+# again from the results of the last run, $BUILD/bench/scale/results.txt, complete or not).
 set -u
 . "$(dirname "$0")/lib.sh"
 QUICK=${BENCH_QUICK:-}
@@ -41,13 +42,15 @@ out=$BUILD/bench/scale
 if [ "$WRITE" = 1 ]; then doc=docs/scaling.md plots=docs/plots; else doc=$out/scaling.md plots=$out/plots; fi
 mkdir -p "$out" "$plots"
 res=$out/results.txt     # experiment program variant platform np seconds
-: > "$res"
+REPORT_ONLY=${SCALE_REPORT_ONLY:-}
+[ "$REPORT_ONLY" = 0 ] && REPORT_ONLY=
+[ -n "$REPORT_ONLY" ] || : > "$res"
 status=0
 load_before=$(cut -d" " -f1-3 /proc/loadavg)
 complain() { echo "scale.sh: $*" >&2; status=1; }
 
-make --no-print-directory smpi-rtl > "$out/make.log" 2>&1 || { cat "$out/make.log"; exit 1; }
-if [ "${SCALE_CALIBRATE:-0}" = 1 ] || [ ! -s bench/platforms/host-speed ]; then
+[ -n "$REPORT_ONLY" ] || make --no-print-directory smpi-rtl > "$out/make.log" 2>&1 || { cat "$out/make.log"; exit 1; }
+if [ -z "$REPORT_ONLY" ] && { [ "${SCALE_CALIBRATE:-0}" = 1 ] || [ ! -s bench/platforms/host-speed ]; }; then
   sh bench/platforms/calibrate.sh || exit 1
 fi
 HS=$(cat bench/platforms/host-speed)
@@ -67,12 +70,17 @@ have() {
   [ -f "$2" ] || { echo "scale.sh: $2 is not there: skipped"; return 1; }
   build "$1" "$2" || { echo "scale.sh: $2 does not compile (see $out/$1.cc): skipped"; return 1; }
 }
-have jacobi bench/jacobi/jacobi.zpl && have jacobi_mpi bench/jacobi/jacobi_mpi.c || complain "jacobi does not build"
-have cg bench/cg/cg.zpl && have cg_mpi bench/cg/cg_mpi.c || complain "cg does not build"
-for s in cannon simple swm tomcatv; do have "$s" "samples/$s.zpl" || complain "$s does not build"; done
 MG=; MG_REF=
-have mg samples/mg.zpl && MG=1
-have mg_ref bench/mg/mg_ref.c && MG_REF=1
+if [ -n "$REPORT_ONLY" ]; then # what ran, from the results
+  grep -q '^[a-z_]* mg ' "$res" && MG=1
+  grep -q '^[a-z_]* mg_ref ' "$res" && MG_REF=1
+else
+  have jacobi bench/jacobi/jacobi.zpl && have jacobi_mpi bench/jacobi/jacobi_mpi.c || complain "jacobi does not build"
+  have cg bench/cg/cg.zpl && have cg_mpi bench/cg/cg_mpi.c || complain "cg does not build"
+  for s in cannon simple swm tomcatv; do have "$s" "samples/$s.zpl" || complain "$s does not build"; done
+  have mg samples/mg.zpl && MG=1
+  have mg_ref bench/mg/mg_ref.c && MG_REF=1
+fi
 
 # ---- running ----
 # sim PLATFORM NP LOG EXE ARGS...: one simulation; prints its loop seconds ("Time in seconds" for MG;
@@ -132,6 +140,12 @@ if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S; fi
 modern=$root/bench/platforms/modern.xml
 ethernet=$root/bench/platforms/ethernet.xml
 
+if [ -n "$REPORT_ONLY" ]; then
+  . "$(dirname "$0")/lib_scale_report.sh"
+  scale_report
+  echo "scale.sh: wrote $doc and $plots/scale_*.png from $res"
+  exit $status
+fi
 echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations), np = $NPS"
 for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do
   series weak "$p" default "$modern" "$NPS" "args_${p%_mpi}"
@@ -146,9 +160,11 @@ series strong cg_mpi default "$modern" "$STRONG_NPS" args_cg_strong
 # Communication alone: the computation is not simulated (smpi/simulate-computation:no), so these
 # runs do not depend on this machine or its load; they decide the defaults.
 nocomp=SIMCFG=--cfg=smpi/simulate-computation:no
-echo "scale.sh: communication alone (jacobi, weak)"
+echo "scale.sh: communication alone (jacobi and MG, weak)"
 series commonly jacobi default "$modern" "$NPS" args_jacobi $nocomp
 series commonly jacobi_mpi default "$modern" "$NPS" args_jacobi $nocomp
+[ -n "$MG" ] && series commonly mg default "$modern" "$MG_WEAK_NPS" args_mg $nocomp
+[ -n "$MG_REF" ] && series commonly mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref $nocomp
 echo "scale.sh: bindings (jacobi, weak; with computation, and communication alone)"
 for b in msg put store tailored; do
   series bind jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b
