@@ -2,7 +2,8 @@
 # codegen_shapes.sh - the optimizations whose effect is speed, not output, are really applied
 # (and their switches really turn them off), so that one that silently stops working fails here:
 # samples/jacobi.zpl's stencil overlaps its interior with the ghost cells (zrt_xfer_split) unless
-# -fno-overlap, its max<< is combined split-phase (zrt_allgather_begin) unless -fno-overlap, and
+# -fno-overlap, its max<< (exact: the runtime combines it) is split-phase (zrt_allreduce_begin) unless
+# -fno-overlap while its floating +<< keeps the gather in process order (zrt_allgather), and
 # A := Temp exchanges the two arrays' storage (Temp is dead after it) unless -fno-copy-elim, which
 # makes it a row copy (memmove), and its max<< loop carries an OpenMP simd reduction clause while the
 # floating +<< does not (its order is fixed, section 6.6); test/check/own_comm_opt.zpl has transfers hoisted out of a
@@ -23,8 +24,9 @@ has() {
 "$AZC" -fno-overlap samples/jacobi.zpl -o "$t/jn.c" || exit 1
 has "$t/j.c" zrt_xfer_split yes "jacobi"
 has "$t/jn.c" zrt_xfer_split no "jacobi -fno-overlap"
-has "$t/j.c" zrt_allgather_begin yes "jacobi"
-has "$t/jn.c" zrt_allgather_begin no "jacobi -fno-overlap"
+has "$t/j.c" zrt_allreduce_begin yes "jacobi"
+has "$t/jn.c" zrt_allreduce_begin no "jacobi -fno-overlap"
+has "$t/j.c" "zrt_allgather(" yes "jacobi (+<< A)"
 has "$t/j.c" zrt_array_exchange yes "jacobi (A := Temp)"
 has "$t/j.c" "in the shape of 'A'" yes "jacobi (Temp allocated like A)"
 has "$t/j.c" memmove no "jacobi (A := Temp)"
@@ -82,14 +84,16 @@ has "$t/r.c" "ZRT_POLL(" yes "own_runahead"
   { echo "codegen_shapes.sh: own_runahead: only the loops that need their reductions (or may exit) are patterns:"; grep 'pattern' "$t/r.ir"; fail=1; }
 # reductions inside larger expressions (test/check/own_split_expr.zpl): three statements share a
 # gather, the one in a loop that never needs it runs ahead, only the integer division and the
-# reduction inside another's operand complete where they are; -fno-overlap: none is split
+# reduction inside another's operand complete where they are; -fno-overlap: none is split. Exact
+# reductions go to the runtime's zrt_allreduce(_begin), floating sums keep zrt_allgather(_begin).
 "$AZC" test/check/own_split_expr.zpl -o "$t/s.c" || exit 1
 "$AZC" -fno-overlap test/check/own_split_expr.zpl -o "$t/sn.c" || exit 1
 count() { grep -c -- "$2" "$1"; }
 [ "$(count "$t/s.c" 'lines [0-9]*, [0-9]*, [0-9]* in one gather')" = 1 ] &&
-  [ "$(count "$t/s.c" 'runs ahead')" = 1 ] && [ "$(count "$t/s.c" 'zrt_allgather((')" = 2 ] &&
-  [ "$(count "$t/s.c" 'zrt_allgather_begin(')" = 6 ] && [ "$(count "$t/sn.c" 'zrt_allgather_begin(')" = 0 ] ||
-  { echo "codegen_shapes.sh: own_split_expr: unexpected split-phase reductions:"; grep -n 'zrt_allgather\|runs ahead' "$t/s.c"; fail=1; }
+  [ "$(count "$t/s.c" 'runs ahead')" = 1 ] && [ "$(count "$t/s.c" 'zrt_all\(gather\|reduce\)((')" = 2 ] &&
+  [ "$(count "$t/s.c" 'zrt_all\(gather\|reduce\)_begin(')" = 6 ] && [ "$(count "$t/sn.c" 'zrt_all\(gather\|reduce\)_begin(')" = 0 ] &&
+  [ "$(count "$t/s.c" 'zrt_allgather_begin(')" = 3 ] && [ "$(count "$t/s.c" 'zrt_allreduce_begin(')" = 3 ] ||
+  { echo "codegen_shapes.sh: own_split_expr: unexpected split-phase reductions:"; grep -n 'zrt_all\(gather\|reduce\)\|runs ahead' "$t/s.c"; fail=1; }
 # partial reductions, floods and scans (test/check/own_split_partial.zpl): all five partial
 # reductions, the flood and the three scans (one masked: two assemblies) begin split-phase; those
 # in flight together end in reverse order;
