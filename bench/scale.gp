@@ -1,7 +1,7 @@
 # scale.gp - the plots of bench/scale.sh. Called as
 #   gnuplot -e "dat='DIR'; outdir='PNGS'" bench/scale.gp
 # with DIR/weak.dat (np, then the weak-scaling efficiency of each program), DIR/bind.dat (np, then
-# jacobi's loop ms per binding) and DIR/gather.dat (np, then ms flat, dissemination and tree); "-" where
+# jacobi's loop ms per binding, communication alone) and DIR/gather.dat (np, then ms flat, dissemination and tree); "-" where
 # a number is missing. Writes scale_weak.png and scale_comm.png.
 set terminal pngcairo size 900,560 font "sans,10" noenhanced
 set datafile missing "-"
@@ -22,7 +22,7 @@ set multiplot layout 1,2 title "jacobi, weak scaling: loop time per binding and 
 set yrange [0:*]
 set ylabel "ms"
 set key top left inside
-set title "bindings (AZ_COMM)"
+set title "bindings (AZ_COMM, communication alone)"
 plot for [i=2:5] dat."/bind.dat" using 1:i with linespoints lw 2 pt 7
 set title "gathers (AZ_GATHER, blocking)"
 plot for [i=2:4] dat."/gather.dat" using 1:i with linespoints lw 2 pt 7
