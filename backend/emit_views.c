@@ -34,6 +34,30 @@ static void direction_scalars(Emitter *E, const char *name, const char *dir, int
   free(line.data);
 }
 
+/* Shift sh of view id, the n-th: its direction as the scalars zvdID_N_k (listed in *dirs) and the
+ * record of what it reads (its symbol set by view_done). */
+static void view_shift(Emitter *E, const IrShift *sh, int id, int n, Buf *dirs) {
+  const char *dvar = arena_printf(E->arena, "zvd%d_%d", id, n);
+  direction_scalars(E, dvar, emit_dir(E, sh->expr->dir), sh->rank, dirs);
+  EmitView *v = ARENA_NEW(E->arena, EmitView);
+  v->shift = sh->expr;
+  v->dvar = dvar;
+  vec_push(E->arena, &E->views, v);
+}
+
+/* View id of array a, read by the last n shifts recorded: their symbol, and the view to end when the
+ * statement is done. Returns the symbol. */
+static Symbol *view_done(Emitter *E, const Symbol *a, int id, int n) {
+  Symbol *sym = view_symbol(E, a, id);
+  for (int i = E->views.len - n; i < E->views.len; i++) ((EmitView *)E->views.items[i])->sym = sym;
+  EmitView *end = ARENA_NEW(E->arena, EmitView);
+  end->sym = sym;
+  end->tmp = arena_printf(E->arena, "zvt%d", id);
+  end->dvar = arena_printf(E->arena, "zv%d", id);
+  vec_push(E->arena, &E->views_open, end);
+  return sym;
+}
+
 /* True if item sh is dynamic and shifts the same array the same way (wrapping or not) as item first. */
 static bool same_view(const IrShift *first, const IrShift *sh) {
   return sh->dynamic && sh->array == first->array && sh->wrap == first->wrap;
@@ -43,28 +67,14 @@ static bool same_view(const IrShift *first, const IrShift *sh) {
  * scalars, the view, and what each shift reads. */
 static void view_of_group(Emitter *E, const IrTransfer *t, int first, const char *c) {
   const IrShift *f = t->items.items[first];
-  int id = ++E->nviews, rank = f->rank, n = 0;
+  int id = ++E->nviews, n = 0;
   Buf dirs = {0};
-  for (int i = first; i < t->items.len; i++) {
-    const IrShift *sh = t->items.items[i];
-    if (!same_view(f, sh)) continue;
-    const char *dvar = arena_printf(E->arena, "zvd%d_%d", id, n++);
-    direction_scalars(E, dvar, emit_dir(E, sh->expr->dir), rank, &dirs);
-    EmitView *v = ARENA_NEW(E->arena, EmitView);
-    v->shift = sh->expr;
-    v->dvar = dvar;
-    vec_push(E->arena, &E->views, v);
-  }
-  Symbol *sym = view_symbol(E, f->array, id);
+  for (int i = first; i < t->items.len; i++)
+    if (same_view(f, t->items.items[i])) view_shift(E, t->items.items[i], id, n++, &dirs);
+  view_done(E, f->array, id, n);
   emit_line(E, "zrt_array zvt%d; zrt_array *const zv%d = zrt_ghost_view(&%s, &%s, %d, %d, (int64_t[]){%s}, &zvt%d, %d);", id, id,
             emit_sym(E, f->array), c, f->wrap, n, dirs.data, id, t->line);
   free(dirs.data);
-  for (int i = E->views.len - n; i < E->views.len; i++) ((EmitView *)E->views.items[i])->sym = sym;
-  EmitView *end = ARENA_NEW(E->arena, EmitView);
-  end->sym = sym;
-  end->tmp = arena_printf(E->arena, "zvt%d", id);
-  end->dvar = arena_printf(E->arena, "zv%d", id);
-  vec_push(E->arena, &E->views_open, end);
 }
 
 void views_begin(Emitter *E, const IrTransfer *t, const char *c) {
@@ -88,19 +98,12 @@ void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *mo
       direction_scalars(E, mv, moved[i], rank, NULL);
     }
     for (int j = 0; j < ts[i]->items.len; j++) {
-      const IrShift *sh = ts[i]->items.items[j];
-      const char *dvar = arena_printf(E->arena, "zvd%d_%d", id, count++);
-      direction_scalars(E, dvar, emit_dir(E, sh->expr->dir), rank, &dirs);
+      view_shift(E, ts[i]->items.items[j], id, count++, &dirs);
       for (int k = 0; k < rank; k++)
         buf_printf(&moves, "%s%s", moves.len ? ", " : "", mv ? arena_printf(E->arena, "%s_%d", mv, k) : "0");
-      EmitView *v = ARENA_NEW(E->arena, EmitView);
-      v->shift = sh->expr;
-      v->dvar = dvar;
-      vec_push(E->arena, &E->views, v);
     }
   }
-  Symbol *sym = view_symbol(E, f->array, id);
-  for (int i = E->views.len - count; i < E->views.len; i++) ((EmitView *)E->views.items[i])->sym = sym;
+  Symbol *sym = view_done(E, f->array, id, count);
   emit_line(E, "/* the transfers of lines %s as one: each shift under its statement's region, this one moved */", lines.data);
   emit_line(E, "const int64_t zvmv%d[] = {%s};", id, moves.data);
   emit_line(E, "zrt_array zvt%d; zrt_array *const zv%d = zrt_ghost_view_moved(&%s, &%s, %d, %d, (int64_t[]){%s}, zvmv%d, &zvt%d, %d);",
@@ -118,11 +121,6 @@ void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *mo
   free(dirs.data);
   free(moves.data);
   free(lines.data);
-  EmitView *end = ARENA_NEW(E->arena, EmitView);
-  end->sym = sym;
-  end->tmp = arena_printf(E->arena, "zvt%d", id);
-  end->dvar = arena_printf(E->arena, "zv%d", id);
-  vec_push(E->arena, &E->views_open, end);
   for (int i = 0; i < n; i++) vec_push(E->arena, &E->merged_xfers, (void *)ts[i]);
 }
 
