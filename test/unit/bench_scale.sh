@@ -3,7 +3,8 @@
 # problems; it writes under a directory of its own, never docs/) must run every series and produce the
 # whole section: weak scaling rows with efficiencies for jacobi and its MPI reference, the
 # bindings, the gathers, the Ethernet cluster, the noise table and the plots. Skipped where
-# SimGrid's SMPI is not installed.
+# SimGrid's SMPI is not installed. SCALE_REPORT_ONLY=1 then reports the same tables from the
+# recorded results.
 if ! command -v smpicc >/dev/null 2>&1 || ! command -v smpirun >/dev/null 2>&1; then
   echo "bench_scale.sh: skipped: SimGrid's SMPI (smpicc, smpirun) is not installed (make deps SMPI=1)"
   exit 77
@@ -23,6 +24,12 @@ for row in "- jacobi weak scaling: efficiency " "| tree |" "| jacobi |" "| jacob
            "| store |" "| tailored |" "| dissemination |" "| cg speed-up |" "| blocking (AZ_RUNAHEAD=0) |" "Run-ahead loss / blocking loss: "; do
   grep -qF -e "$row" "$doc" || { echo "bench_scale.sh: no '$row' in $doc"; fail=1; }
 done
+# SCALE_REPORT_ONLY=1 writes the same tables again from the recorded results, without simulating
+cp "$doc" "$t/first.md"
+if ! SCALE_REPORT_ONLY=1 BENCH_QUICK=1 BENCH_WRITE=0 AZC=${AZC:-build/azc} BUILD=$BUILD sh bench/scale.sh >"$log" 2>&1 ||
+   ! grep -q 'SCALE_REPORT_ONLY=1' "$doc" || [ "$(grep '^|' "$doc")" != "$(grep '^|' "$t/first.md")" ]; then
+  echo "bench_scale.sh: SCALE_REPORT_ONLY=1 did not report the same results again"; tail -5 "$log"; fail=1
+fi
 grep -q '| - |\| - |' "$doc" && { echo "bench_scale.sh: a measurement is missing in $doc"; grep -F ' - |' "$doc"; fail=1; }
 grep -qF "not measured" "$doc" && { echo "bench_scale.sh: something was not measured"; grep -F "not measured" "$doc"; fail=1; }
 exit $fail
