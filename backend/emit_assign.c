@@ -97,7 +97,7 @@ static void emit_row_copy(Emitter *E, const IrStmt *s, int rank) {
   emit_line(E, "{");
   E->indent++;
   if (!E->loops_whole) {
-    emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
+    emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s); ZRT_WORK(zm);", c);
     c = "zm";
   }
   int last = rank - 1;

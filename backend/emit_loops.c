@@ -37,7 +37,7 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   E->simd_unit = NULL;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
     if (split) emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
-    else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s);", c);
+    else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s); ZRT_WORK(zm);", c);
     c = "zm";
   }
   E->saved_out = E->out;
@@ -128,7 +128,7 @@ void loops_end(Emitter *E, int rank) {
     emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
     E->indent++;
     emit_line(E, "if (zpart == 1) zrt_dn(&%s);", split);
-    emit_line(E, "const zrt_region zm = zparts[zpart];");
+    emit_line(E, "const zrt_region zm = zparts[zpart]; ZRT_WORK(zm);");
   }
   /* Variables are distinct storage; a parameter may be bound to any of them, so no restrict then. */
   bool distinct = true;

@@ -63,7 +63,7 @@ static void rows_loops(Emitter *E, const RowStmt *m, int n) {
   emit_line(E, "{");
   E->indent++;
   for (int j = 0; j < n; j++) {
-    emit_line(E, "zrt_region zrm%d; zrt_region_mine(&zrm%d, &%s);", j, j, m[j].cover.cover);
+    emit_line(E, "zrt_region zrm%d; zrt_region_mine(&zrm%d, &%s); ZRT_WORK(zrm%d);", j, j, m[j].cover.cover, j);
     for (int k = 0; k < outer; k++)
       emit_line(E, "const int64_t zrf%d_%d = zrt_region_first(&zrm%d, %d, zrm%d.lo[%d]), zrn%d_%d = zrt_region_count(&zrm%d, %d), "
                    "zrs%d_%d = zrm%d.stride[%d];", j, k, j, k, j, k, j, k, j, k, j, k, j, k);

@@ -17,6 +17,7 @@
  *   MPI_Wtime around the iteration loop (after a barrier), the largest over the processes. */
 #include <math.h>
 #include "../mpi_grid.h"
+#include "../smpi_work.h"
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -40,9 +41,11 @@ int main(int argc, char **argv) {
 
   double err = 0;
   MPI_Barrier(grid);
+  bench_work_start_loop();
   double t0 = MPI_Wtime();
   for (int it = 0; it < iters; it++) {
     MPI_Request rq[8];
+    bench_work_flush();
     MPI_Irecv(&a[0 * w + 1], nc, MPI_DOUBLE, north, 1, grid, &rq[0]);
     MPI_Irecv(&a[(size_t)(nr + 1) * w + 1], nc, MPI_DOUBLE, south, 0, grid, &rq[1]);
     MPI_Irecv(&a[1 * w + 0], 1, column, west, 3, grid, &rq[2]);
@@ -62,11 +65,16 @@ int main(int argc, char **argv) {
         if (d > e)
           e = d;
       }
+    bench_work((double)nr * nc);
+    bench_work_flush();
     MPI_Allreduce(&e, &err, 1, MPI_DOUBLE, MPI_MAX, grid);
     for (int i = 1; i <= nr; i++)
       memcpy(&a[(size_t)i * w + 1], &t[(size_t)i * w + 1], sizeof(double) * (size_t)nc);
+    bench_work((double)nr * nc);
   }
+  bench_work_flush();
   double secs = MPI_Wtime() - t0, maxsecs;
+  bench_work_end_loop(secs, me);
   MPI_Allreduce(&secs, &maxsecs, 1, MPI_DOUBLE, MPI_MAX, grid);
 
   double part = 0;

@@ -355,6 +355,15 @@ extern long zrt_poll_budget;
 #define ZRT_POLL_NEVER (LONG_MAX / 2)
 void zrt_poll(void);
 #define ZRT_POLL(n) do { if ((zrt_poll_budget -= (long)(n)) < 0) zrt_poll(); } while (0)
+/* The work of a loop nest over this process's part r of its region, once per nest: under SimGrid
+ * SMPI (smpicc) counted for AZ_SMPI_WORK (zrt_work.c, docs/scaling.md); nothing elsewhere. */
+#ifdef SMPI_HELPERS_H
+struct zrt_region;
+void zrt_work(const struct zrt_region *r);
+#define ZRT_WORK(r) zrt_work(&(r))
+#else
+#define ZRT_WORK(r) ((void)0)
+#endif
 /* Every process of my line of the rank-r grid through the dimensions in mask (those with my
  * coordinates elsewhere) contributes n bytes (the same n in a line); returns them in line order
  * (a runtime buffer, valid until the next call) and their number in *count. */

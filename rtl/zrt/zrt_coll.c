@@ -254,6 +254,7 @@ const void *zrt_allgather(const void *v, size_t n) { return allgather(v, n, NULL
 const void *zrt_allreduce(const void *v, size_t n, zrt_combine_fn combine) { return allgather(v, n, combine); }
 
 static int allgather_begin(const void *v, size_t n, zrt_combine_fn combine) {
+  zrt_work_flush();
   ZRT_COMM_SPAN_GATHER(n, combine != NULL);
   int h = 0;
   while (h < GATHER_MAX && gathers[h].busy)
@@ -300,6 +301,7 @@ void zrt_allgather_flush(void) {
 }
 
 void zrt_poll(void) {
+  zrt_work_flush();
   ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   zrt_poll_budget = in_flight ? ZRT_POLL_ELEMS : ZRT_POLL_NEVER;
   if (zrt_pattern_recording() || zrt_pattern_steady())
@@ -368,6 +370,7 @@ static bool owned_box_part(const zrt_array *a, const zrt_region *c, int proc, in
 }
 
 void zrt_gather(zrt_array *whole, const zrt_array *a, const zrt_region *c, int line) {
+  zrt_work_flush();
   ZRT_COMM_SPAN_OUTPUT();
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
   for (int k = 0; k < a->rank; k++) {
@@ -460,6 +463,7 @@ static void free_gathered(void) {
 }
 
 const void *zrt_line_allgather(int rank, unsigned mask, const void *v, size_t n, int *count) {
+  zrt_work_flush();
   ZRT_COMM_SPAN_LINE(rank, mask, n);
   if (zrt_g.nprocs == 1 || !zrt_g.mpi || rank < 1 || rank > ZRT_MAX_RANK) {
     *count = 1;
@@ -492,6 +496,7 @@ static void free_line_gathers(void) {
 }
 
 int zrt_line_allgather_begin(int rank, unsigned mask, const void *v, size_t n) {
+  zrt_work_flush();
   ZRT_COMM_SPAN_LINE(rank, mask, n);
   int h = 0;
   while (h < LINE_GATHER_MAX && line_gathers[h].busy)
@@ -582,6 +587,7 @@ struct zrt_line_assembly {
 
 zrt_line_assembly *zrt_line_assemble_begin(zrt_array *whole, const zrt_array *part, const zrt_region *c, unsigned mask,
                                            int line) {
+  zrt_work_flush();
   ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
   int r = c->rank;
   int me[ZRT_MAX_RANK] = {0}, dims[ZRT_MAX_RANK] = {0}, mc[ZRT_MAX_RANK] = {0};

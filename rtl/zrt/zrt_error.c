@@ -234,6 +234,7 @@ bool zrt_collectives_block(void) { return !zrt_progress && sc_simulated(); }
 void zrt_wait_until(bool (*done)(void *), void *arg) { zrt_wait_blocking(done, NULL, arg); }
 
 void zrt_wait_blocking(bool (*done)(void *), void (*block)(void *), void *arg) {
+  zrt_work_flush();
   double claimed_at = 0, started = 0;
   for (unsigned polls = 0;; polls++) {
     if (done(arg))

@@ -146,6 +146,21 @@ typedef struct zrt_comm_span {
 extern bool zrt_stats_on;          /* AZ_STATS is set */
 extern bool zrt_comm_inside;       /* a span is open */
 void zrt_stats_setup(void);        /* reads AZ_STATS */
+/* zrt_work.c: AZ_SMPI_WORK, the computation at a fixed cost per element under SimGrid SMPI. Setup
+ * returns an error message for a bad value; flush charges the work counted so far (every runtime
+ * call that communicates or reads the clock begins with it); the timer hooks mark ResetTimer's and
+ * CheckTimer's counts; report prints the count (AZ_SMPI_WORK=count) at the end. */
+const char *zrt_work_setup(void);
+void zrt_work_report(FILE *out);
+#ifdef SC_SIMULATED
+void zrt_work_flush(void);
+void zrt_work_timer_reset(void);
+void zrt_work_timer_check(double seconds);
+#else
+static inline void zrt_work_flush(void) {}
+static inline void zrt_work_timer_reset(void) {}
+static inline void zrt_work_timer_check(double seconds) { (void)seconds; }
+#endif
 zrt_comm_span zrt_comm_span_start(zrt_comm_kind kind);
 void zrt_comm_span_stop(zrt_comm_span *s);
 static inline zrt_comm_span zrt_comm_span_begin(zrt_comm_kind kind) {

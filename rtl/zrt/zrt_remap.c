@@ -193,6 +193,7 @@ void zrt_remap_end(zrt_remap_op *op) {
 }
 
 void zrt_remap(zrt_array *dst, const zrt_region *dc, const zrt_array *src, const zrt_map *m, int line) {
+  zrt_work_flush();
   zrt_remap_end(zrt_remap_begin(dst, dc, src, m, line));
 }
 

@@ -70,6 +70,8 @@ void zrt_init(int argc, char **argv, const zrt_program *prog) {
   }
   const char *bad = zrt_noise_start(getenv("AZ_NOISE"), zrt_g.me, zrt_g.nprocs);
   if (!bad)
+    bad = zrt_work_setup();
+  if (!bad)
     bad = zrt_coll_setup();
   if (!bad)
     bad = zrt_array_setup();
@@ -120,6 +122,8 @@ void zrt_exit(int status) {
     zrt_array_stats_print(stderr);
     noise_stats_print(stderr);
   }
+  if (status == 0)
+    zrt_work_report(stderr);
   if (status == 0)
     zrt_pattern_write();
   zrt_files_close_all();

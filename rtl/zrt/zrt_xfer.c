@@ -587,6 +587,7 @@ static void auto_choose(zrt_xfer *x, zrt_xfer_plan *p) {
 }
 
 void zrt_dr(zrt_xfer *x) {
+  zrt_work_flush();
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (idle(x))
     return;
@@ -622,6 +623,7 @@ void zrt_dr(zrt_xfer *x) {
 }
 
 void zrt_sr(zrt_xfer *x) {
+  zrt_work_flush();
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (idle(x))
     return;
@@ -667,6 +669,7 @@ void zrt_sr(zrt_xfer *x) {
 }
 
 void zrt_dn(zrt_xfer *x) {
+  zrt_work_flush();
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (idle(x))
     return;
@@ -702,6 +705,7 @@ void zrt_dn(zrt_xfer *x) {
 }
 
 void zrt_sv(zrt_xfer *x) {
+  zrt_work_flush();
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);
   if (idle(x))
     return;

@@ -6,7 +6,8 @@
 # real MPI (test/golden/NAME.out, which golden.sh and distributed.sh check under mpirun): heat
 # under every binding (AZ_COMM msg, put, store, tailored: libsplit's am transport), life under the
 # default; and the things SMPI cannot run say so in one line at start-up with a non-zero status
-# (LIBSPLIT_TRANSPORT=rma, AZ_NOISE), before the program prints anything. Elsewhere it says it skipped, and passes.
+# (LIBSPLIT_TRANSPORT=rma, AZ_NOISE), before the program prints anything; AZ_SMPI_WORK's
+# computation at a fixed cost per element (counted, charged, refused when bad or outside SMPI). Elsewhere it says it skipped, and passes.
 # SMPI_NP=64 (or 256) runs it all on that many simulated processes instead (not in make test: the
 # libsplit bindings pre-post 4 (P - 1) receives per process, minutes at 256).
 if ! command -v smpicc >/dev/null 2>&1 || ! command -v smpirun >/dev/null 2>&1; then
@@ -63,6 +64,23 @@ n=$(cat "$t"/ti_files/*rank* 2>/dev/null | wc -l)
 nbc=$(cat "$t"/ti_files/*rank* 2>/dev/null | grep -cE " (iallreduce|iallgather|iallgatherv|ibcast) ")
 [ "$n" -gt 0 ] && [ "$nbc" = 0 ] || say "jacobi under SMPI: $nbc nonblocking collectives in $n traced calls"
 
+# AZ_SMPI_WORK (rtl/zrt/zrt_work.c): each loop nest costs F flops per element of this process's
+# part. count: process 0 reports its elements of the timed loop (jacobi's one nest an iteration:
+# 3 x 16 x 16 on 16 processes of a 64 x 64 grid). F = 5 on one process of 5 Gflop/s: 100
+# iterations of 64 x 64 take 409.6 us of simulated time, exactly, whatever this machine does.
+AZ_SMPI_WORK=count sim "$t/jacobi" "$t/out" "$t/err" -sn=64 -siters=3
+grep -q "^AZ_SMPI_WORK: 768 elements in " "$t/err" || { say "AZ_SMPI_WORK=count: not 768 elements on process 0"; cat "$t/err" | head -3; }
+(cd "$t" && AZ_SMPI_WORK=5 timeout 300 smpirun -np 1 -platform "$root/bench/platforms/modern.xml" -hostfile "$t/hosts" \
+  --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error --cfg=smpi/simulate-computation:no \
+  "$t/jacobi" -sn=64 -siters=100) >"$t/out" 2>"$t/err"
+grep -qx "loop seconds: 0.000410" "$t/out" || { say "AZ_SMPI_WORK=5: jacobi's loop did not take 409.6 us"; cat "$t/out" "$t/err" | head -5; }
+# outside SMPI the variable is an error, not ignored
+"$AZC" --no-pdl bench/jacobi/jacobi.zpl -o "$t/jacobi_mpi" >"$t/cc.log" 2>&1 || { say "azc jacobi failed"; cat "$t/cc.log"; }
+AZ_SMPI_WORK=5 "$t/jacobi_mpi" -sn=8 -siters=1 >"$t/out" 2>"$t/err"
+st=$?
+[ $st -ne 0 ] && [ "$(grep -c "AZ_SMPI_WORK works only under SimGrid SMPI" "$t/err")" = 1 ] && [ ! -s "$t/out" ] ||
+  say "AZ_SMPI_WORK outside SMPI: status $st, not one line of error"
+
 # refused ENV MESSAGE: the program stops at start-up with MESSAGE in one line of its standard error
 refused() {
   (export "$1" AZ_COMM=store && sim "$t/heat" "$t/out" "$t/err")
@@ -75,6 +93,7 @@ refused() {
 }
 refused LIBSPLIT_TRANSPORT=rma "the rma transport does not run under SimGrid SMPI"
 refused AZ_NOISE=all:1000:100 "AZ_NOISE does not run under SimGrid SMPI"
+refused AZ_SMPI_WORK=fast "AZ_SMPI_WORK must be a positive number of flops per element or 'count'"
 
 # azc --mpi=... takes mpi or smpi only
 "$AZC" --mpi=lam samples/heat.zpl -o "$t/x" 2>"$t/err" && say "azc --mpi=lam was accepted"
