@@ -52,9 +52,11 @@ bool gather_exact(const IrGather *g) {
   return true;
 }
 
-/* The call that begins gather c with the size bytes at v. */
+/* The call that begins gather c with the size bytes at v: an exact reduction that runs ahead may
+ * wait in the runtime for the next ones, to travel with them. */
 static const char *begin_call(Emitter *E, const GatherC *c, const char *v, const char *size) {
-  if (c->combine) return arena_printf(E->arena, "zrt_allreduce_begin(%s, %s, %s)", v, size, c->combine);
+  if (c->combine)
+    return arena_printf(E->arena, "zrt_allreduce_begin%s(%s, %s, %s)", c->g->runahead ? "_ahead" : "", v, size, c->combine);
   return arena_printf(E->arena, "zrt_allgather_begin(%s, %s)", v, size);
 }
 

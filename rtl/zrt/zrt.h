@@ -338,6 +338,10 @@ const void *zrt_allgather_end(int handle);
 typedef void (*zrt_combine_fn)(void *acc, const void *part);
 const void *zrt_allreduce(const void *v, size_t n, zrt_combine_fn combine);
 int zrt_allreduce_begin(const void *v, size_t n, zrt_combine_fn combine);
+/* The same for a reduction that runs ahead (its end is deferred, zrt_allgather_defer): beyond a
+ * few processes its messages may wait for the next such reductions and travel with them, several
+ * in one tree, until one of them is needed (its end, a flush, run-ahead's limit) or a batch is full. */
+int zrt_allreduce_begin_ahead(const void *v, size_t n, zrt_combine_fn combine);
 /* Run-ahead: instead of ending handle, let it complete later (AZ_RUNAHEAD=K: at the latest when K
  * later gathers have been deferred; K = 0 makes every gather complete where it begins); then
  * done(every process's bytes, arg) runs. Deferred gathers complete in the order they began. */

@@ -24,6 +24,10 @@
  * (zrt_wait_until). */
 
 #define GATHER_MAX 64              /* split-phase allgathers in flight at once */
+/* Reductions that run ahead (zrt_allreduce_begin_ahead) travel together, up to BATCH_MAX in one
+ * tree: each reduction's messages cost both processes their overhead, and on 1024 processes a
+ * tree of ten steps a loop iteration cost jacobi more than its ghost cells (docs/scaling.md). */
+#define BATCH_MAX 8
 
 typedef struct gather_op {
   bool busy;
@@ -38,6 +42,12 @@ typedef struct gather_op {
   int nmsgs;                       /* messages of the step in flight */
   zg_gather_msg *msgs;             /* room for P - 1 */
   MPI_Request *rq;                 /* two per message: receive, send */
+  /* batches of reductions that run ahead (see start_held) */
+  bool held;                       /* begun, its messages not yet sent */
+  int batch;                       /* >= 0: the gather its block travels in, at byte off */
+  size_t off;
+  int nmembers, unfinished;        /* a batch: its reductions (members), those not ended yet */
+  int members[BATCH_MAX];
 } gather_op;
 
 static gather_op gathers[GATHER_MAX + 1]; /* the last one serves the blocking zrt_allgather */
@@ -70,6 +80,11 @@ typedef struct line_gather {
 } line_gather;
 static line_gather line_gathers[LINE_GATHER_MAX];
 
+static int held[BATCH_MAX];        /* reductions begun ahead, not started yet, in begin order */
+static int nheld;
+static char *batch_blocks;         /* their blocks side by side, to start a batch */
+static size_t batch_cap;
+
 static int in_flight;              /* split-phase gathers begun and not ended */
 long zrt_poll_budget = ZRT_POLL_NEVER; /* elements until the next zrt_poll (ZRT_POLL) */
 
@@ -83,6 +98,7 @@ static void in_flight_add(int d) {
 }
 
 static void free_gathers(void) {
+  free(batch_blocks);
   for (int i = 0; i <= GATHER_MAX; i++) {
     free(gathers[i].tmp);
     free(gathers[i].out);
@@ -138,6 +154,18 @@ static void gather_post(gather_op *g) {
   }
 }
 
+/* Fold part into acc: g's exact reduction, or for a batch each member's over its own bytes. */
+static void combine_parts(const gather_op *g, char *acc, const char *part) {
+  if (!g->nmembers) {
+    g->combine(acc, part);
+    return;
+  }
+  for (int i = 0; i < g->nmembers; i++) {
+    const gather_op *m = &gathers[g->members[i]];
+    m->combine(acc + m->off, part + m->off);
+  }
+}
+
 /* The step of g just completed: a tree combines the block received into its own (or takes the
  * result); a pattern being recorded notes the step's ends. */
 static void gather_step_done(gather_op *g) {
@@ -147,7 +175,7 @@ static void gather_step_done(gather_op *g) {
       if (zg_tree_takes_result(zrt_g.nprocs, zrt_g.me, g->step))
         memcpy(g->tmp, g->tmp + m->at, g->n);
       else
-        g->combine(g->tmp, g->tmp + m->at);
+        combine_parts(g, g->tmp, g->tmp + m->at);
     }
     if (!zrt_pattern_recording())
       continue;
@@ -158,8 +186,9 @@ static void gather_step_done(gather_op *g) {
   }
 }
 
-/* Start gathering n bytes at v into g (combine: an exact reduction's, else NULL). */
-static void gather_start(gather_op *g, const void *v, size_t n, zrt_combine_fn combine) {
+/* Make g a gather of the n bytes at v by alg (combine: an exact reduction's, else NULL), with no
+ * message posted yet. */
+static void gather_prepare(gather_op *g, const void *v, size_t n, zrt_combine_fn combine, zg_gather_alg alg) {
   int P = zrt_g.nprocs;
   size_t total = n * (size_t)P;
   if (total > g->cap) {
@@ -174,16 +203,76 @@ static void gather_start(gather_op *g, const void *v, size_t n, zrt_combine_fn c
     g->rq = zrt_xmalloc(2 * (size_t)P * sizeof *g->rq);
   }
   g->busy = true;
-  g->alg = combine ? reduce_alg : gather_alg;
+  g->alg = alg;
   g->combine = combine;
   g->n = n;
   memcpy(g->tmp, v, n);
-  g->step = 0;
-  g->steps = coll_comm != MPI_COMM_NULL ? zg_gather_steps(P, g->alg) : 0;
+  g->step = g->steps = 0;
+  g->held = false;
+  g->batch = -1;
+  g->nmembers = 0;
+}
+
+/* Start gathering n bytes at v into g by alg (combine: an exact reduction's, else NULL). */
+static void gather_start(gather_op *g, const void *v, size_t n, zrt_combine_fn combine, zg_gather_alg alg) {
+  gather_prepare(g, v, n, combine, alg);
+  g->steps = coll_comm != MPI_COMM_NULL ? zg_gather_steps(zrt_g.nprocs, g->alg) : 0;
   g->tag = (int)(coll_seq++ % 1024u) * 64;
   g->pdl_tag = zg_gather_tag(zrt_pattern_recording() ? zrt_pattern_collective() : 0, 0);
   if (g->steps > 0)
     gather_post(g);
+}
+
+/* The first free gather slot (the blocking zrt_allgather has its own, GATHER_MAX). */
+static int free_slot(void) {
+  int h = 0;
+  while (h < GATHER_MAX && gathers[h].busy)
+    h++;
+  if (h == GATHER_MAX)
+    zrt_error(0, "internal error: more than %d reductions in flight", GATHER_MAX);
+  return h;
+}
+
+/* Start the held reductions as one tree: their blocks side by side (each at a multiple of 16
+ * bytes), each combined by its own function. Every process holds and starts the same reductions
+ * at the same calls (begin and end are program order; polls never start a batch), so the batches
+ * match. */
+static void start_held(void) {
+  if (nheld == 0)
+    return;
+  size_t total = 0;
+  for (int i = 0; i < nheld; i++) {
+    gather_op *m = &gathers[held[i]];
+    m->off = total;
+    total += (m->n + 15) / 16 * 16;
+  }
+  if (total > batch_cap) {
+    free(batch_blocks);
+    batch_blocks = zrt_xmalloc(total);
+    batch_cap = total;
+  }
+  memset(batch_blocks, 0, total);
+  for (int i = 0; i < nheld; i++)
+    memcpy(batch_blocks + gathers[held[i]].off, gathers[held[i]].tmp, gathers[held[i]].n);
+  int b = free_slot();
+  gather_op *g = &gathers[b];
+  gather_start(g, batch_blocks, total, NULL, ZG_TREE);
+  g->nmembers = g->unfinished = nheld;
+  for (int i = 0; i < nheld; i++) {
+    g->members[i] = held[i];
+    gathers[held[i]].held = false;
+    gathers[held[i]].batch = b;
+  }
+  nheld = 0;
+  zrt_comm_batch(total);
+}
+
+/* Whether a reduction that runs ahead may wait for others to travel with: beyond a few processes
+ * (the tree), with run-ahead on, and not while a pattern's calls are recorded or checked or where a
+ * tailored transfer's proof counts on the gathers' messages. */
+static bool may_hold(void) {
+  return runahead > 0 && reduce_alg == ZG_TREE && coll_comm != MPI_COMM_NULL && !zrt_pattern_recording() &&
+         zrt_xfer_untailored();
 }
 
 /* Advance g as far as it can go without waiting; true when it is complete. */
@@ -230,6 +319,18 @@ static bool gather_step_all(void *arg) {
  * blocks of a flat or dissemination gather combined in process order, which for an exact
  * reduction gives the bits any other order gives). */
 static const void *gather_finish(gather_op *g) {
+  if (g->held)
+    start_held();
+  if (g->batch >= 0) { /* its block's part of the batch's result */
+    gather_op *b = &gathers[g->batch];
+    zrt_wait_blocking(gather_step_all, gather_block, b);
+    memcpy(g->tmp, b->tmp + g->off, g->n);
+    g->busy = false;
+    g->batch = -1;
+    if (--b->unfinished == 0)
+      b->busy = false;
+    return g->tmp;
+  }
   zrt_wait_blocking(gather_step_all, gather_block, g);
   g->busy = false;
   if (g->alg == ZG_TREE)
@@ -245,7 +346,7 @@ static const void *gather_finish(gather_op *g) {
 static const void *allgather(const void *v, size_t n, zrt_combine_fn combine) {
   ZRT_COMM_SPAN_GATHER(n, combine != NULL);
   gather_op *g = &gathers[GATHER_MAX];
-  gather_start(g, v, n, combine);
+  gather_start(g, v, n, combine, combine ? reduce_alg : gather_alg);
   return gather_finish(g);
 }
 
@@ -256,12 +357,8 @@ const void *zrt_allreduce(const void *v, size_t n, zrt_combine_fn combine) { ret
 static int allgather_begin(const void *v, size_t n, zrt_combine_fn combine) {
   zrt_work_flush();
   ZRT_COMM_SPAN_GATHER(n, combine != NULL);
-  int h = 0;
-  while (h < GATHER_MAX && gathers[h].busy)
-    h++;
-  if (h == GATHER_MAX)
-    zrt_error(0, "internal error: more than %d reductions in flight", GATHER_MAX);
-  gather_start(&gathers[h], v, n, combine);
+  int h = free_slot();
+  gather_start(&gathers[h], v, n, combine, combine ? reduce_alg : gather_alg);
   in_flight_add(1);
   if (runahead == 0) /* blocking collectives: complete it here; the end finds it done */
     zrt_wait_blocking(gather_step, gather_block, &gathers[h]);
@@ -271,6 +368,24 @@ static int allgather_begin(const void *v, size_t n, zrt_combine_fn combine) {
 int zrt_allgather_begin(const void *v, size_t n) { return allgather_begin(v, n, NULL); }
 
 int zrt_allreduce_begin(const void *v, size_t n, zrt_combine_fn combine) { return allgather_begin(v, n, combine); }
+
+int zrt_allreduce_begin_ahead(const void *v, size_t n, zrt_combine_fn combine) {
+  if (!may_hold()) {
+    start_held();
+    return allgather_begin(v, n, combine);
+  }
+  zrt_work_flush();
+  ZRT_COMM_SPAN(ZRT_COMM_REDUCE);
+  zrt_comm_count(ZRT_COMM_REDUCE, 1, 0, 0); /* its messages count with its batch's */
+  int h = free_slot();
+  gather_prepare(&gathers[h], v, n, combine, ZG_TREE);
+  gathers[h].held = true;
+  held[nheld++] = h;
+  in_flight_add(1);
+  if (nheld == BATCH_MAX)
+    start_held();
+  return h;
+}
 
 zg_gather_alg zrt_gather_alg(bool exact) { return exact ? reduce_alg : gather_alg; }
 

@@ -176,6 +176,8 @@ static inline void zrt_comm_span_end(zrt_comm_span *s) {
 void zrt_comm_count(zrt_comm_kind kind, uint64_t ops, uint64_t messages, uint64_t bytes);
 /* Count a reduction's gather of n bytes per process / one along the lines of mask of rank-r grids. */
 void zrt_comm_gather(size_t n, bool exact);
+/* Count the messages of a batch of held reductions (zrt_coll.c), n bytes together: one tree. */
+void zrt_comm_batch(size_t n);
 void zrt_comm_line_gather(int rank, unsigned mask, size_t n);
 /* Time the rest of the enclosing block as communication of kind (first statement of a function). */
 #define ZRT_COMM_SPAN(kind) \
@@ -187,6 +189,11 @@ void zrt_comm_line_gather(int rank, unsigned mask, size_t n);
 #define ZRT_COMM_SPAN_OUTPUT() ZRT_COMM_SPAN(ZRT_COMM_OUTPUT); zrt_comm_count(ZRT_COMM_OUTPUT, 1, 0, 0)
 /* zrt_xfer.c: this process's ghost-cell transfers so far, into *v. */
 void zrt_xfer_totals(zrt_comm_volume *v);
+/* True if no transfer of this run is or will be tailored: the binding is msg, put or store, or auto
+ * has found that one-sided operations are not cheap here (then every transfer stays msg). The
+ * tailored binding's proofs take the gathers' messages where the program makes them, so only then
+ * may the runtime move them (zrt_coll.c's batches of reductions). The same on every process. */
+bool zrt_xfer_untailored(void);
 /* ResetTimer and CheckTimer: the timed part starts / ends. */
 void zrt_stats_timer_reset(void);
 void zrt_stats_timer_check(void);

@@ -71,23 +71,36 @@ void zrt_comm_count(zrt_comm_kind kind, uint64_t ops, uint64_t messages, uint64_
 
 /* The messages and bytes this process receives in a gather of n bytes a process: P - 1 blocks in
  * one or ceil(log2 P) messages, or a tree's one block per step it receives in. */
+/* The messages this process receives in a reduction tree of n-byte blocks, and their bytes. */
+static void tree_received(size_t n, uint64_t *messages, uint64_t *bytes) {
+  int P = zrt_g.nprocs;
+  *messages = *bytes = 0;
+  for (int s = 0; s < zg_gather_steps(P, ZG_TREE); s++) {
+    zg_gather_msg m;
+    if (zg_gather_step(P, zrt_g.me, ZG_TREE, s, n, &m) && m.from >= 0)
+      *messages += 1, *bytes += n;
+  }
+}
+
 void zrt_comm_gather(size_t n, bool exact) {
   if (!zrt_stats_on)
     return;
   int P = zrt_g.nprocs;
   zg_gather_alg alg = zrt_gather_alg(exact);
   uint64_t messages = 0, bytes = (uint64_t)(P - 1) * n;
-  if (P > 1 && alg == ZG_TREE) {
-    bytes = 0;
-    for (int s = 0; s < zg_gather_steps(P, alg); s++) {
-      zg_gather_msg m;
-      if (zg_gather_step(P, zrt_g.me, alg, s, n, &m) && m.from >= 0)
-        messages++, bytes += n;
-    }
-  } else if (P > 1) {
+  if (P > 1 && alg == ZG_TREE)
+    tree_received(n, &messages, &bytes);
+  else if (P > 1)
     messages = alg == ZG_FLAT ? (uint64_t)(P - 1) : (uint64_t)zg_gather_steps(P, alg);
-  }
   zrt_comm_count(ZRT_COMM_REDUCE, 1, messages, bytes);
+}
+
+void zrt_comm_batch(size_t n) {
+  if (!zrt_stats_on)
+    return;
+  uint64_t messages, bytes;
+  tree_received(n, &messages, &bytes);
+  zrt_comm_count(ZRT_COMM_REDUCE, 0, messages, bytes);
 }
 
 void zrt_comm_line_gather(int rank, unsigned mask, size_t n) {

@@ -586,6 +586,12 @@ static void auto_choose(zrt_xfer *x, zrt_xfer_plan *p) {
   p->early = EARLY_NONE;
 }
 
+bool zrt_xfer_untailored(void) {
+  if (comm_binding == BIND_AUTO)
+    return one_sided_tried && !one_sided_cheap;
+  return comm_binding != BIND_TAILORED;
+}
+
 void zrt_dr(zrt_xfer *x) {
   zrt_work_flush();
   ZRT_COMM_SPAN(ZRT_COMM_GHOST);

@@ -85,14 +85,16 @@ has "$t/r.c" "ZRT_POLL(" yes "own_runahead"
 # reductions inside larger expressions (test/check/own_split_expr.zpl): three statements share a
 # gather, the one in a loop that never needs it runs ahead, only the integer division and the
 # reduction inside another's operand complete where they are; -fno-overlap: none is split. Exact
-# reductions go to the runtime's zrt_allreduce(_begin), floating sums keep zrt_allgather(_begin).
+# reductions go to the runtime's zrt_allreduce(_begin), the one that runs ahead to
+# zrt_allreduce_begin_ahead, floating sums keep zrt_allgather(_begin).
 "$AZC" test/check/own_split_expr.zpl -o "$t/s.c" || exit 1
 "$AZC" -fno-overlap test/check/own_split_expr.zpl -o "$t/sn.c" || exit 1
 count() { grep -c -- "$2" "$1"; }
 [ "$(count "$t/s.c" 'lines [0-9]*, [0-9]*, [0-9]* in one gather')" = 1 ] &&
   [ "$(count "$t/s.c" 'runs ahead')" = 1 ] && [ "$(count "$t/s.c" 'zrt_all\(gather\|reduce\)((')" = 2 ] &&
-  [ "$(count "$t/s.c" 'zrt_all\(gather\|reduce\)_begin(')" = 6 ] && [ "$(count "$t/sn.c" 'zrt_all\(gather\|reduce\)_begin(')" = 0 ] &&
-  [ "$(count "$t/s.c" 'zrt_allgather_begin(')" = 3 ] && [ "$(count "$t/s.c" 'zrt_allreduce_begin(')" = 3 ] ||
+  [ "$(count "$t/s.c" 'zrt_all\(gather\|reduce\)_begin\(_ahead\)\?(')" = 6 ] && [ "$(count "$t/sn.c" 'zrt_all\(gather\|reduce\)_begin\(_ahead\)\?(')" = 0 ] &&
+  [ "$(count "$t/s.c" 'zrt_allgather_begin(')" = 3 ] && [ "$(count "$t/s.c" 'zrt_allreduce_begin(')" = 2 ] &&
+  [ "$(count "$t/s.c" 'zrt_allreduce_begin_ahead(')" = 1 ] ||
   { echo "codegen_shapes.sh: own_split_expr: unexpected split-phase reductions:"; grep -n 'zrt_all\(gather\|reduce\)\|runs ahead' "$t/s.c"; fail=1; }
 # partial reductions, floods and scans (test/check/own_split_partial.zpl): all five partial
 # reductions, the flood and the three scans (one masked: two assemblies) begin split-phase; those

@@ -5,11 +5,13 @@
 # 1 process with blocking collectives (AZ_RUNAHEAD=0), on 2 with AZ_RUNAHEAD=1 and noise on every
 # process, on 3 blocking with noise on process 0 and AZ_GATHER=tree (exact reductions through a
 # reduction tree, with its steps before and after the doubling; the others through Bruck's
-# dissemination instead of the flat gather), and on 4 with AZ_RUNAHEAD=8 and noise
-# everywhere (oversubscribed on small machines). Then the stress program test/stress/runahead.zpl
+# dissemination instead of the flat gather), and on 4 with AZ_RUNAHEAD=8, noise everywhere and
+# the tree (so the exact reductions that run ahead travel in batches: store is not tailored)
+# (oversubscribed on small machines). Then the stress program test/stress/runahead.zpl
 # (thousands of iterations, five reductions and a halo exchange each, three of them deferred)
 # under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 48, with 32 and the dissemination gather,
-# and on 3 with the tailored binding: no hang, the output of one process. Bad AZ_RUNAHEAD,
+# with 48, msg and the tree (batches of reductions), and on 3 with the tailored binding: no hang,
+# the output of one process. Bad AZ_RUNAHEAD,
 # AZ_GATHER and AZ_NOISE values are one line and exit status 2 (run without mpirun, so that only the program writes).
 # The executables are test/lib/progs.sh's; the programs (and the stress program) run TEST_JOBS at a time.
 . test/lib/jobs.sh
@@ -41,6 +43,7 @@ check() {
     (cd "$d" && "$EXE") >"$d/stress.out" 2>&1 || say "the stress program fails on one process"
     for ra in 0 2 48; do run "$EXE" "$d/stress.out" 4 $ra all:500:100; done
     run "$EXE" "$d/stress.out" 4 32 all:500:100 store dissemination
+    run "$EXE" "$d/stress.out" 4 48 all:500:100 msg tree
     run "$EXE" "$d/stress.out" 3 4 all:700:150 tailored
     return $fail
   fi
@@ -54,7 +57,7 @@ check() {
   run "$EXE" "$out" 1 0 ""
   run "$EXE" "$out" 2 1 all:2000:300
   run "$EXE" "$out" 3 0 0:1000:200 store tree
-  run "$EXE" "$out" 4 8 all:1000:200
+  run "$EXE" "$out" 4 8 all:1000:200 store tree
   return $fail
 }
 
