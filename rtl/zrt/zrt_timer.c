@@ -73,14 +73,17 @@ void zrt_start_timer(zrt_timer *t, int64_t sync) {
   if (t->running)
     return;
   t->running = 1;
+  zrt_work_timer_reset();
   t->start = now();
 }
 
 void zrt_stop_timer(zrt_timer *t) {
   if (!t->running)
     return;
-  t->total += now() - t->start;
+  double interval = now() - t->start;
+  t->total += interval;
   t->running = 0;
+  zrt_work_timer_check(interval);
 }
 
 double zrt_read_timer(zrt_timer t, zrt_bool free_timer) {

@@ -8,7 +8,7 @@
  * speed and availability profile apply) at the next runtime call that communicates or reads the
  * clock; the run must not also time the computation (--cfg=smpi/simulate-computation:no).
  * AZ_SMPI_WORK=count only counts: at the end process 0 prints the elements of the last interval
- * between ResetTimer and CheckTimer, its length, and the F that would charge that interval its
+ * timed (ResetTimer to CheckTimer, or a stopwatch's StartTimer to StopTimer), its length, and the F that would charge that interval its
  * length on this host (bench/scale.sh takes F from one process whose computation SMPI timed).
  * Outside SMPI the generated C's ZRT_WORK is nothing and AZ_SMPI_WORK is an error. */
 #include "zrt_internal.h"
@@ -26,7 +26,7 @@ static double flops_per_element; /* > 0: charge the work; 0: off */
 static bool counting;             /* AZ_SMPI_WORK=count */
 static double pending;            /* elements not charged yet */
 static double total;              /* elements since the start */
-static double at_reset, timed;    /* total at the last ResetTimer; elements of the last interval */
+static double at_reset, timed;    /* total at the last ResetTimer or StartTimer; elements of the last interval */
 static double timed_seconds;      /* the last interval's length on this process */
 
 void zrt_work(const zrt_region *r) {

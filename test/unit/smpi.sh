@@ -74,6 +74,27 @@ grep -q "^AZ_SMPI_WORK: 768 elements in " "$t/err" || { say "AZ_SMPI_WORK=count:
   --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error --cfg=smpi/simulate-computation:no \
   "$t/jacobi" -sn=64 -siters=100) >"$t/out" 2>"$t/err"
 grep -qx "loop seconds: 0.000410" "$t/out" || { say "AZ_SMPI_WORK=5: jacobi's loop did not take 409.6 us"; cat "$t/out" "$t/err" | head -5; }
+# a stopwatch's interval counts too (StartTimer .. StopTimer, as samples/mg.zpl times itself): the
+# two nests between them on 16 processes of an 8 x 16 grid, 8 elements each on process 0
+cat >"$t/sw.zpl" <<'ZPL'
+program sw;
+region R = [1..8, 1..16];
+var A, B : [R] double;
+    t : timer;
+procedure sw();
+begin
+  [R] A := Index1 + Index2;
+  ClearTimer(t);
+  StartTimer(t, 1);
+  [R] B := A * 2.0;
+  [R] A := B@^[0, 1] + 1.0;
+  StopTimer(t);
+  [R] writeln(+<< A);
+end;
+ZPL
+"$AZC" --mpi=smpi --no-pdl "$t/sw.zpl" -o "$t/sw" >"$t/cc.log" 2>&1 || { say "azc --mpi=smpi sw.zpl failed"; cat "$t/cc.log"; }
+AZ_SMPI_WORK=count sim "$t/sw" "$t/out" "$t/err"
+grep -q "^AZ_SMPI_WORK: 16 elements in " "$t/err" || { say "AZ_SMPI_WORK=count: not 16 elements in the stopwatch's interval"; cat "$t/err" | head -3; }
 # outside SMPI the variable is an error, not ignored
 "$AZC" --no-pdl bench/jacobi/jacobi.zpl -o "$t/jacobi_mpi" >"$t/cc.log" 2>&1 || { say "azc jacobi failed"; cat "$t/cc.log"; }
 AZ_SMPI_WORK=5 "$t/jacobi_mpi" -sn=8 -siters=1 >"$t/out" 2>"$t/err"
