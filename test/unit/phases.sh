@@ -1,0 +1,45 @@
+#!/bin/sh
+# phases.sh - transfers whose shifts go diagonally exchange their ghost cells by dimension under the
+# msg binding (rtl/zrt/zrt_xfer.c, plan_phases): in phase k each process talks to its neighbours
+# along grid dimension k only, the corners travelling through the process beside them.
+# test/check/own_phases.zpl (plain diagonal shifts in 2-D, wrap-around diagonals in 3-D) prints
+# test/golden/own_phases.out on 1, 2, 3, 4, 6, 8 and 9 processes under msg (phases), and on 4 and 9
+# under store (the direct exchange); on 9 processes (a 3 x 3 grid) AZ_STATS counts the phases'
+# messages: 24 a round for the 2-D transfer where the direct exchange makes 36, 36 for the 3-D one
+# where it makes 54. samples/mg.zpl's class S verifies on 8 processes under msg with 3 messages a
+# round per process (the 2 x 2 x 2 grid's three dimensions) where the direct exchange makes 7.
+# QUICK=1: the own program only.
+. test/lib/progs.sh
+runs_setup
+want=test/golden/own_phases.out
+"$AZC" test/check/own_phases.zpl -o "$t/ph" || exit 1
+runs_match "$want" own_phases msg "1 2 3 4 6 8 9" "$t/ph" || fail=1
+runs_match "$want" own_phases store "4 9" "$t/ph" || fail=1
+
+# messages LINE BINDING NP EXE [ARGS]: the messages all processes sent for the transfer of LINE
+messages() {
+  _exe=$4
+  _np=$3
+  _b=$2
+  _line=$1
+  shift 4
+  AZ_STATS=1 AZ_COMM=$_b timeout 120 mpirun -x AZ_STATS -x AZ_COMM -np "$_np" "$_exe" "$@" >"$t/out" 2>"$t/err"
+  awk -v l="$_line" 'NF == 8 && $2 == l { print $3, $5; exit }' "$t/err"
+}
+for case in "28 msg 72" "28 store 108" "30 msg 108" "30 store 162"; do
+  set -- $case
+  got=$(messages "$1" "$2" 9 "$t/ph")
+  [ "$got" = "3 $3" ] || { echo "phases.sh: own_phases line $1, AZ_COMM=$2 on 9 processes: rounds and messages '$got', expected '3 $3'"; fail=1; }
+done
+
+if [ -z "$QUICK" ]; then
+  "$AZC" samples/mg.zpl -o "$t/mg" || exit 1
+  for b in msg store; do
+    set -- $(messages 276 $b 8 "$t/mg" -sClass=S)
+    per=$([ "${1:-0}" -gt 0 ] && echo $((${2:-0} / $1 / 8)))
+    expect=3; [ $b = store ] && expect=7
+    grep -q "VERIFICATION SUCCESSFUL" "$t/out" && [ "$per" = "$expect" ] ||
+      { echo "phases.sh: mg class S on 8 processes, AZ_COMM=$b: resid's transfer sent $2 messages in $1 rounds, expected $expect a round per process, or it did not verify"; fail=1; }
+  done
+fi
+exit $fail
