@@ -78,6 +78,18 @@ typedef struct xfer_phase {
   xfer_peer local;           /* hops within this process: copies box + off to box */
 } xfer_phase;
 
+/* What a plan computed for one description (its key), put aside while the transfer runs under
+ * another one and taken up again when it comes back (see plan_from_shelf). */
+typedef struct shelved_plan {
+  xfer_key key;
+  xfer_peer *sends, *recvs;
+  int nsends, nrecvs;
+  xfer_peer self;
+  int nphases;
+  xfer_phase phase[ZRT_MAX_RANK];
+} shelved_plan;
+#define SHELF_MAX 12               /* MG's operators run at every level of the hierarchy */
+
 typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED, BIND_AUTO } binding;
 /* The ready tokens a DN sent for the next round: none yet (a new plan), one per receive, or
  * only those of the messages that need one in the steady state (tailored). The same on every
@@ -117,6 +129,8 @@ struct zrt_xfer_plan {
   int nphases;               /* > 0: msg rounds exchange by dimension, through phase[0..nphases-1] */
   xfer_phase phase[ZRT_MAX_RANK];
   bool phased_round;         /* this round goes by phases */
+  shelved_plan *shelf;       /* msg: the plans of other descriptions, oldest first */
+  int nshelf;
   bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
   early_tokens early;        /* libsplit bindings: what the last DN sent */
   /* tailored */
@@ -133,6 +147,7 @@ struct zrt_xfer_plan {
   int nsplit;
   /* AZ_STATS: this process's part */
   uint64_t count, bytes, messages;
+  uint64_t built, reused;    /* plans built, and taken up again from the shelf */
   double dn_wait, sv_wait;
   zrt_xfer_plan *next;       /* all plans, freed at exit */
 };
@@ -206,10 +221,37 @@ static void plan_clear(zrt_xfer_plan *p) {
   p->valid = false;
 }
 
+/* Swap what plan p computed for its key with shelved plan e. */
+static void plan_swap(zrt_xfer_plan *p, shelved_plan *e) {
+  shelved_plan t = {0};
+  t.key = p->key, t.sends = p->sends, t.recvs = p->recvs, t.nsends = p->nsends, t.nrecvs = p->nrecvs;
+  t.self = p->self, t.nphases = p->nphases;
+  memcpy(t.phase, p->phase, sizeof t.phase);
+  p->key = e->key, p->sends = e->sends, p->recvs = e->recvs, p->nsends = e->nsends, p->nrecvs = e->nrecvs;
+  p->self = e->self, p->nphases = e->nphases;
+  memcpy(p->phase, e->phase, sizeof p->phase);
+  *e = t;
+}
+
+/* Free shelved plan e (swapped into a cleared plan and cleared there). */
+static void shelved_free(zrt_xfer_plan *p, shelved_plan *e) {
+  plan_swap(p, e);
+  plan_clear(p);
+}
+
+static void shelf_clear(zrt_xfer_plan *p) {
+  for (int i = 0; i < p->nshelf; i++)
+    shelved_free(p, &p->shelf[i]);
+  free(p->shelf);
+  p->shelf = NULL;
+  p->nshelf = 0;
+}
+
 static void free_all_plans(void) {
   while (all_plans) {
     zrt_xfer_plan *next = all_plans->next;
     plan_clear(all_plans);
+    shelf_clear(all_plans);
     free(all_plans);
     all_plans = next;
   }
@@ -513,6 +555,7 @@ static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
     alloc_bufs(x, lists[l], counts[l]);
   plan_phases(x, p);
   p->valid = true;
+  p->built++;
 }
 
 /* The key of the transfer as described now. */
@@ -772,6 +815,39 @@ static void decide(zrt_xfer *x, zrt_xfer_plan *p) {
 static size_t round_offset(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->half : 0; }
 static sc_stctr round_counter(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->dat_odd : p->dat; }
 
+/* A msg plan whose description changed (key k): put what it computed for the old one on the shelf
+ * and take up what it computed for k before, if it did; false if it must be built. Only for
+ * plans that never ran one-sided (whose libsplit state belongs to one description); plan_rebuild
+ * clears a plan whose geometry went to the shelf as one that has none. Every process shelves and
+ * finds the same plans at the same round. The shelf keeps the SHELF_MAX latest. */
+static bool plan_from_shelf(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
+  if (p->bind != BIND_MSG || p->counters || !p->valid)
+    return false;
+  if (!p->shelf && !(p->shelf = calloc(SHELF_MAX, sizeof *p->shelf)))
+    zrt_error(x->line, "out of memory");
+  int found = -1;
+  for (int i = 0; i < p->nshelf && found < 0; i++)
+    if (memcmp(&p->shelf[i].key, k, sizeof *k) == 0)
+      found = i;
+  if (found >= 0) {
+    plan_swap(p, &p->shelf[found]);
+    p->reused++;
+    p->split_valid = false;
+    p->tailor_off = true;
+    return true;
+  }
+  if (p->nshelf == SHELF_MAX) { /* forget the oldest */
+    static zrt_xfer_plan scratch; /* cleared again by shelved_free */
+    shelved_free(&scratch, &p->shelf[0]);
+    memmove(p->shelf, p->shelf + 1, (SHELF_MAX - 1) * sizeof *p->shelf);
+    p->nshelf--;
+  }
+  shelved_plan *e = &p->shelf[p->nshelf++];
+  memset(e, 0, sizeof *e);
+  plan_swap(p, e);
+  return false;
+}
+
 /* The plan changed: collect the tokens sent for a next round of the old one, build the new one,
  * and stop tailoring it (the analysis saw the old one). */
 static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
@@ -867,7 +943,7 @@ void zrt_dr(zrt_xfer *x) {
   if (!p->same || p->nitems != p->key.nitems) {
     xfer_key k;
     make_key(p, &k);
-    if (!p->valid || memcmp(&k, &p->key, sizeof k) != 0)
+    if ((!p->valid || memcmp(&k, &p->key, sizeof k) != 0) && !plan_from_shelf(x, p, &k))
       plan_rebuild(x, p, &k);
   }
   if (comm_binding == BIND_AUTO)
@@ -1181,7 +1257,7 @@ void zrt_xfer_totals(zrt_comm_volume *v) {
   }
 }
 
-enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_CONTROL, ST_LINE, ST_N };
+enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_CONTROL, ST_LINE, ST_BUILT, ST_REUSED, ST_N };
 
 void zrt_xfer_stats_print(FILE *out) {
   if (zrt_g.nprocs == 1 || !zrt_g.mpi)
@@ -1206,6 +1282,8 @@ void zrt_xfer_stats_print(FILE *out) {
     m[ST_MESSAGES] = p->messages;
     m[ST_CONTROL] = p->control;
     m[ST_LINE] = (uint64_t)p->line;
+    m[ST_BUILT] = p->built;
+    m[ST_REUSED] = p->reused;
     wait[(p->id - 1) * 2] = p->dn_wait;
     wait[(p->id - 1) * 2 + 1] = p->sv_wait;
   }
@@ -1231,6 +1309,11 @@ void zrt_xfer_stats_print(FILE *out) {
               (unsigned long long)(m[ST_COUNT] / (uint64_t)P), (unsigned long long)m[ST_BYTES],
               (unsigned long long)m[ST_MESSAGES], (unsigned long long)m[ST_CONTROL], wmax[i * 2], wmax[i * 2 + 1]);
     }
+    uint64_t built = 0, reused = 0;
+    for (int i = 0; i < all_n; i++)
+      built += sum[(size_t)i * ST_N + ST_BUILT], reused += sum[(size_t)i * ST_N + ST_REUSED];
+    fprintf(out, "AZ_STATS: transfer plans: %llu built, %llu taken up again (a process's; msg plans of earlier descriptions)\n",
+            (unsigned long long)(built / (uint64_t)P), (unsigned long long)(reused / (uint64_t)P));
     fflush(out);
   }
   free(mine);
