@@ -3,7 +3,8 @@
  * which other process, computed the same way on every process from the grid alone) and the
  * bindings of the four Ironman calls, chosen at run time with AZ_COMM:
  *   msg   (two-sided MPI) DR posts the receives, SR packs and sends, DN waits and unpacks into
- *         the fluff, SV waits for the sends;
+ *         the fluff, SV waits for the sends; a transfer whose shifts go diagonally does it one
+ *         grid dimension after the other (zrt_phases.c);
  *   put   (libsplit) DR stores a ready token to each source, SR waits for the tokens of its
  *         destinations, puts the packed data into their receive buffers and signals, DN waits
  *         for the signals and unpacks, then at once sends the tokens of the next round (the
@@ -26,131 +27,17 @@
  * Receive buffers live in the libsplit segment at the same offset everywhere; a process finds
  * its slot in another's buffer from the plan, which every process can compute for every pair.
  * A counter says data arrived; only the DR token lets a sender overwrite a receive buffer. */
-#include "libsplit.h"
 #include "pdl.h"
-#include "zrt_internal.h"
-#include "zrt_region.h"
+#include "zrt_xfer_plan.h"
 #include <stdlib.h>
 #include <string.h>
 
-#define XFER_MAX_ITEMS ZG_MAX_ITEMS
-
-/* The geometry (boxes, items, what each pair of processes exchanges) is zrt_geom.c's, shared with
- * azc, which computes the same at compile time for the pattern file it writes. */
-typedef zg_box box;
-typedef zg_item xfer_item;
-
-/* What the plan depends on: the region, the items, and each array's storage region, element size
- * and flood dimensions. All of it is the same on every process, so every process rebuilds a plan
- * at the same time (the libsplit bindings allocate collectively then). */
-typedef struct xfer_key {
-  zrt_region c;
-  int nitems;
-  struct {
-    int rank;
-    size_t elem;
-    unsigned flood;
-    int64_t slo[ZRT_MAX_RANK], shi[ZRT_MAX_RANK];
-    int64_t dlo[ZRT_MAX_RANK], dhi[ZRT_MAX_RANK]; /* wrap-around items wrap in the declared region */
-    int64_t step[ZRT_MAX_RANK], phase[ZRT_MAX_RANK]; /* compact storage (section 15.3) */
-    int64_t d[ZRT_MAX_RANK];
-    int64_t move[ZRT_MAX_RANK];
-    bool wrap;
-  } items[XFER_MAX_ITEMS];
-} xfer_key;
-
-/* The boxes exchanged with one other process, in item order, and the message buffer. */
-typedef struct xfer_peer {
-  int proc;
-  int nboxes;
-  int *item;                 /* per box: which item (array) */
-  box *boxes;                /* where the receiver stores them */
-  int64_t (*off)[ZRT_MAX_RANK]; /* per box: the sender reads box + off (wrap-around items) */
-  size_t bytes;
-  char *buf;
-  MPI_Request rq;
-} xfer_peer;
-
-/* One phase of an exchange by dimension (see plan_phases): what travels along grid dimension k. */
-typedef struct xfer_phase {
-  xfer_peer *sends, *recvs;
-  int nsends, nrecvs;
-  xfer_peer local;           /* hops within this process: copies box + off to box */
-} xfer_phase;
-
-/* What a plan computed for one description (its key), put aside while the transfer runs under
- * another one and taken up again when it comes back (see plan_from_shelf). */
-typedef struct shelved_plan {
-  xfer_key key;
-  xfer_peer *sends, *recvs;
-  int nsends, nrecvs;
-  xfer_peer self;
-  int nphases;
-  xfer_phase phase[ZRT_MAX_RANK];
-} shelved_plan;
-#define SHELF_MAX 12               /* MG's operators run at every level of the hierarchy */
-
-typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED, BIND_AUTO } binding;
-/* The ready tokens a DN sent for the next round: none yet (a new plan), one per receive, or
- * only those of the messages that need one in the steady state (tailored). The same on every
- * process, since every process makes every round's calls. */
-typedef enum { EARLY_NONE, EARLY_ALL, EARLY_TOKENS } early_tokens;
 static binding comm_binding = BIND_AUTO;
 static bool one_sided_cheap;       /* auto: libsplit's segments are mapped (see one_sided_ready) */
 static bool one_sided_tried;       /* auto: libsplit was started (and kept or shut down) */
 static bool sc_started;
 static char *token_sink;           /* libsplit: 8 bytes per process, where DR tokens and put signals land */
 
-struct zrt_xfer_plan {
-  xfer_key key;              /* the plan below is valid for this */
-  binding bind;              /* this transfer's binding now (auto: msg or tailored) */
-  bool auto_msg;             /* auto: the plan changed after the switch to tailored: msg for good */
-  /* libsplit bindings */
-  bool counters;             /* dat and tok allocated */
-  sc_stctr dat, tok;         /* data (or put signals) arriving / ready tokens arriving */
-  sc_stctr dat_odd;          /* tailored with two buffers: data of odd rounds */
-  char *rbuf;                /* my receive buffer in the segment (symmetric) */
-  size_t rbuf_bytes;         /* its size (the largest any process needs) */
-  size_t half;               /* tailored with two buffers: offset of the odd rounds' buffer, else 0 */
-  size_t *slot;              /* per send peer: my slot's offset in its receive buffer */
-  size_t *rslot;             /* per receive peer: its slot's offset in my receive buffer */
-  uint64_t control;
-  bool valid;
-  bool same;                 /* this round's description so far is the one the plan was built for */
-  bool skip;                 /* an item's storage does not cover what it needs: the transfer does nothing
-                              * (a transfer the compiler started early; its statement reports the error) */
-  xfer_item items[XFER_MAX_ITEMS];
-  int nitems;
-  zrt_region c;
-  xfer_peer *sends, *recvs;
-  int nsends, nrecvs;
-  xfer_peer self;            /* wrap-around items: what this process copies within its own arrays
-                              * (where a grid dimension wraps onto the same process) */
-  int nphases;               /* > 0: msg rounds exchange by dimension, through phase[0..nphases-1] */
-  xfer_phase phase[ZRT_MAX_RANK];
-  bool phased_round;         /* this round goes by phases */
-  shelved_plan *shelf;       /* msg: the plans of other descriptions, oldest first */
-  int nshelf;
-  bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
-  early_tokens early;        /* libsplit bindings: what the last DN sent */
-  /* tailored */
-  bool decided;              /* the analysis's answers are in send_free and recv_free */
-  bool tailor_off;           /* the plan changed after it was first built: tokens always */
-  bool steady;               /* this round is in the steady state */
-  unsigned char *send_free, *recv_free; /* per peer: no ready token needed in the steady state */
-  int token_sends;           /* sends that need one */
-  uint64_t round;
-  int id, line;
-  /* zrt_xfer_split's last answer, for region split_c under this plan */
-  bool split_valid;
-  zrt_region split_c, split[ZRT_SPLIT_MAX];
-  int nsplit;
-  /* AZ_STATS: this process's part */
-  uint64_t count, bytes, messages;
-  uint64_t built, reused;    /* plans built, and taken up again from the shelf */
-  double dn_wait, sv_wait;
-  zrt_xfer_plan *next;       /* all plans, freed at exit */
-};
 
 static zrt_xfer_plan *all_plans;
 static bool timing;                /* AZ_STATS is on: time the waits */
@@ -174,7 +61,7 @@ static size_t copy_peer_box(const xfer_peer *pe, int b, const zrt_array *a, char
 }
 
 /* Pack (to_buf) or unpack all of pe's boxes through its buffer (or from); returns the bytes. */
-static size_t copy_peer(const zrt_xfer_plan *p, const xfer_peer *pe, const char *from, bool to_buf) {
+size_t xfer_copy_peer(const zrt_xfer_plan *p, const xfer_peer *pe, const char *from, bool to_buf) {
   size_t at = 0;
   char *buf = to_buf ? pe->buf : (char *)from;
   for (int b = 0; b < pe->nboxes; b++)
@@ -184,7 +71,7 @@ static size_t copy_peer(const zrt_xfer_plan *p, const xfer_peer *pe, const char 
 
 /* ---- plans ---- */
 
-static void free_peer(xfer_peer *pe) {
+void xfer_free_peer(xfer_peer *pe) {
   free(pe->item);
   free(pe->boxes);
   free(pe->off);
@@ -193,7 +80,7 @@ static void free_peer(xfer_peer *pe) {
 
 static void free_peers(xfer_peer *v, int n) {
   for (int i = 0; i < n; i++)
-    free_peer(&v[i]);
+    xfer_free_peer(&v[i]);
   free(v);
 }
 
@@ -207,12 +94,12 @@ static void plan_clear(zrt_xfer_plan *p) {
   p->decided = false;
   free_peers(p->sends, p->nsends);
   free_peers(p->recvs, p->nrecvs);
-  free_peer(&p->self);
+  xfer_free_peer(&p->self);
   memset(&p->self, 0, sizeof p->self);
   for (int k = 0; k < p->nphases; k++) {
     free_peers(p->phase[k].sends, p->phase[k].nsends);
     free_peers(p->phase[k].recvs, p->phase[k].nrecvs);
-    free_peer(&p->phase[k].local);
+    xfer_free_peer(&p->phase[k].local);
   }
   memset(p->phase, 0, sizeof p->phase);
   p->nphases = 0;
@@ -260,7 +147,7 @@ static void free_all_plans(void) {
 /* What process src sends process dst: what dst needs that src owns, per item, with overlapping
  * boxes merged (zg_pair_boxes); with src == dst, the wrapped pieces dst copies within its own
  * arrays. Every process computes the same for the same pair. */
-static void pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe) {
+void xfer_pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe) {
   memset(pe, 0, sizeof *pe);
   pe->rq = MPI_REQUEST_NULL;
   const zg_grid *grids = NULL;
@@ -290,7 +177,7 @@ static void pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe) 
 /* Append pe (the exchange with proc) to *v if it has anything, else free it. */
 static void keep_peer(xfer_peer **v, int *n, xfer_peer *pe, int proc) {
   if (pe->nboxes == 0) {
-    free_peer(pe);
+    xfer_free_peer(pe);
     return;
   }
   *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
@@ -301,7 +188,7 @@ static void keep_peer(xfer_peer **v, int *n, xfer_peer *pe, int proc) {
 }
 
 /* True if box b lies inside the allocation of a on this process (its block and fluff). */
-static bool inside_allocation(const zrt_array *a, const box *b) {
+bool xfer_inside_allocation(const zrt_array *a, const box *b) {
   for (int k = 0; k < a->rank; k++)
     if (!(a->flood >> k & 1) && (b->lo[k] < a->lo[k] || b->hi[k] > a->hi[k]))
       return false;
@@ -309,222 +196,10 @@ static bool inside_allocation(const zrt_array *a, const box *b) {
 }
 
 /* The message buffers of n peers. */
-static void alloc_bufs(const zrt_xfer *x, xfer_peer *v, int n) {
+void xfer_alloc_bufs(const zrt_xfer *x, xfer_peer *v, int n) {
   for (int i = 0; i < n; i++)
     if (!(v[i].buf = malloc(v[i].bytes ? v[i].bytes : 1)))
       zrt_error(x->line, "out of memory");
-}
-
-/* ---- exchanges by dimension ----
- * A transfer whose shifts go diagonally (A@[1,1]: MG's 27-point operators) talks to up to 3^r - 1
- * neighbours at once, each message costing both processes its overhead. By dimension, as NPB's
- * comm3 does, it talks to 2r: in phase k every process exchanges with its neighbours along grid
- * dimension k only, and the values bound for a diagonal neighbour travel one dimension at a time,
- * each hop storing them in the ghost cells of the process in between (which holds them at the same
- * global indices, its allocation having the same extent as the destination's in the dimensions
- * already crossed and owning them in the others). A box that process s sends r directly (pair_boxes)
- * crosses dimension k from process (r_0..r_k-1, s_k, ..., s_n-1) to (r_0..r_k, s_k+1, ..., s_n-1)
- * when s_k != r_k, or within one process when a wrap-around piece is read across dimension k
- * there (off[k] != 0); in between it sits at box + the offsets of the dimensions not yet crossed.
- * Only the msg binding goes by phases (its rounds: phase 0 in SR, the others in DN, each after the
- * one before it arrived); the one-sided bindings, and rounds whose calls a pattern records, keep the
- * direct exchange. A transfer goes by phases where every block of the grid is at least as wide as
- * every shift, so that every piece comes from a neighbouring block (the same answer everywhere),
- * and some shift is diagonal across two distributed dimensions (else the phases would only wait
- * for one another). */
-
-/* True if the plan's items allow and profit from phases on grid g of rank r. */
-static bool phases_worth(const zrt_xfer_plan *p, const zg_grid *g, int r) {
-  if (!g->set || p->c.flood || p->c.rank != r)
-    return false;
-  bool diagonal = false;
-  for (int i = 0; i < p->nitems; i++) {
-    const xfer_item *it = &p->items[i];
-    if (it->a->rank != r || it->a->flood)
-      return false;
-    int across = 0;
-    for (int k = 0; k < r; k++) {
-      int64_t n = g->hi[k] - g->lo[k] + 1, d = it->d[k] < 0 ? -it->d[k] : it->d[k];
-      if (g->dims[k] == 1)
-        continue;
-      if (n < g->dims[k] || d > n / g->dims[k])
-        return false;
-      across += d != 0;
-    }
-    diagonal |= across >= 2;
-  }
-  return diagonal;
-}
-
-/* The process at grid coordinates c (row-major numbering). */
-static int proc_at(const zg_grid *g, int r, const int *c) {
-  int id = 0;
-  for (int k = 0; k < r; k++)
-    id = id * g->dims[k] + c[k];
-  return id;
-}
-
-/* The coordinates near c in dimension k: c - 1, c, c + 1 around the grid, without repeats; n of them. */
-static int near_coords(const zg_grid *g, int k, int c, int *out) {
-  int n = 0;
-  for (int d = -1; d <= 1; d++) {
-    int v = ((c + d) % g->dims[k] + g->dims[k]) % g->dims[k];
-    bool seen = false;
-    for (int i = 0; i < n; i++)
-      seen |= out[i] == v;
-    if (!seen)
-      out[n++] = v;
-  }
-  return n;
-}
-
-/* The pairs (s, r) whose boxes cross dimension k at this process, as receiver (recv: it is the
- * process after the hop) or as sender (the process before it): every process finds the same pairs
- * for the same hop. Sorted by s, then r, so that both ends list their boxes in the same order. */
-typedef struct route_pair {
-  int s, r;
-} route_pair;
-
-static int pair_order(const void *x, const void *y) {
-  const route_pair *a = x, *b = y;
-  return a->s != b->s ? (a->s > b->s) - (a->s < b->s) : (a->r > b->r) - (a->r < b->r);
-}
-
-static int route_pairs(const zg_grid *g, int r, int k, const int *me, bool recv, route_pair *out) {
-  /* s: near me before k, me after k (and at k when I send); r: me before k (and at k when I
-   * receive), near me after k; at k the free one is near me */
-  int opts_s[ZRT_MAX_RANK][3], ns[ZRT_MAX_RANK], opts_r[ZRT_MAX_RANK][3], nr[ZRT_MAX_RANK];
-  for (int j = 0; j < r; j++) {
-    bool s_free = j < k || (j == k && recv), r_free = j > k || (j == k && !recv);
-    ns[j] = s_free ? near_coords(g, j, me[j], opts_s[j]) : (opts_s[j][0] = me[j], 1);
-    nr[j] = r_free ? near_coords(g, j, me[j], opts_r[j]) : (opts_r[j][0] = me[j], 1);
-  }
-  int n = 0, is[ZRT_MAX_RANK] = {0};
-  for (;;) {
-    int sc[ZRT_MAX_RANK], rc[ZRT_MAX_RANK], ir[ZRT_MAX_RANK] = {0};
-    for (int j = 0; j < r; j++)
-      sc[j] = opts_s[j][is[j]];
-    for (;;) {
-      for (int j = 0; j < r; j++)
-        rc[j] = opts_r[j][ir[j]];
-      if (recv || rc[k] != me[k]) /* a hop within me is listed once, on the receiving side */
-        out[n++] = (route_pair){proc_at(g, r, sc), proc_at(g, r, rc)};
-      int j = r - 1;
-      while (j >= 0 && ++ir[j] == nr[j])
-        ir[j--] = 0;
-      if (j < 0)
-        break;
-    }
-    int j = r - 1;
-    while (j >= 0 && ++is[j] == ns[j])
-      is[j--] = 0;
-    if (j < 0)
-      break;
-  }
-  qsort(out, (size_t)n, sizeof *out, pair_order);
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    if (out[i].s != out[i].r && (m == 0 || pair_order(&out[m - 1], &out[i]) != 0))
-      out[m++] = out[i];
-  return m;
-}
-
-/* Append box b of item it (the sender reads it at b + off) to pe. */
-static void box_append(xfer_peer *pe, int it, const box *b, const int64_t *off, size_t bytes) {
-  pe->item = realloc(pe->item, (size_t)(pe->nboxes + 1) * sizeof *pe->item);
-  pe->boxes = realloc(pe->boxes, (size_t)(pe->nboxes + 1) * sizeof *pe->boxes);
-  pe->off = realloc(pe->off, (size_t)(pe->nboxes + 1) * sizeof *pe->off);
-  if (!pe->item || !pe->boxes || !pe->off)
-    zrt_error(0, "out of memory");
-  pe->item[pe->nboxes] = it;
-  pe->boxes[pe->nboxes] = *b;
-  memcpy(pe->off[pe->nboxes], off, sizeof pe->off[0]);
-  pe->nboxes++;
-  pe->bytes += bytes;
-}
-
-/* The peer of process proc in *v (appended when new). */
-static xfer_peer *peer_of(xfer_peer **v, int *n, int proc) {
-  for (int i = 0; i < *n; i++)
-    if ((*v)[i].proc == proc)
-      return &(*v)[i];
-  *v = realloc(*v, (size_t)(*n + 1) * sizeof **v);
-  if (!*v)
-    zrt_error(0, "out of memory");
-  xfer_peer *pe = &(*v)[(*n)++];
-  memset(pe, 0, sizeof *pe);
-  pe->proc = proc;
-  pe->rq = MPI_REQUEST_NULL;
-  return pe;
-}
-
-/* The elements of box b of array a, in bytes. */
-static size_t box_bytes(const zrt_array *a, const box *b) {
-  size_t n = a->elem;
-  for (int j = 0; j < a->rank; j++)
-    n *= (size_t)zrt_array_count(a, j, b->lo[j], b->hi[j]);
-  return n;
-}
-
-/* Phase k of the plan at this process (coordinates me): the hops across dimension k it receives or
- * makes within itself (recv), then those it sends. */
-static void phase_build(const zrt_xfer *x, zrt_xfer_plan *p, const zg_grid *g, int r, int k, const int *me) {
-  xfer_phase *ph = &p->phase[k];
-  static route_pair pairs[2 * 729]; /* 3^(r-1) candidates each side, r <= 6 */
-  for (int recv = 1; recv >= 0; recv--) {
-    int n = route_pairs(g, r, k, me, recv, pairs);
-    for (int i = 0; i < n; i++) {
-      int sc[ZRT_MAX_RANK], rc[ZRT_MAX_RANK], before[ZRT_MAX_RANK], after[ZRT_MAX_RANK];
-      zg_proc_coords(g, r, pairs[i].s, sc);
-      zg_proc_coords(g, r, pairs[i].r, rc);
-      for (int j = 0; j < r; j++) {
-        before[j] = j < k ? rc[j] : sc[j];
-        after[j] = j <= k ? rc[j] : sc[j];
-      }
-      int from = proc_at(g, r, before), to = proc_at(g, r, after);
-      xfer_peer pe;
-      pair_boxes(p, pairs[i].s, pairs[i].r, &pe);
-      for (int b = 0; b < pe.nboxes; b++) {
-        if (sc[k] == rc[k] && pe.off[b][k] == 0)
-          continue; /* this box does not cross dimension k */
-        box at = pe.boxes[b]; /* where it is after the hop: offsets of the dimensions not yet crossed */
-        int64_t hop[ZRT_MAX_RANK] = {0};
-        for (int j = k + 1; j < r; j++) {
-          at.lo[j] += pe.off[b][j];
-          at.hi[j] += pe.off[b][j];
-        }
-        hop[k] = pe.off[b][k];
-        const zrt_array *a = p->items[pe.item[b]].a;
-        size_t bytes = box_bytes(a, &at);
-        if (!recv)
-          box_append(peer_of(&ph->sends, &ph->nsends, to), pe.item[b], &at, hop, bytes);
-        else {
-          if (!inside_allocation(a, &at))
-            zrt_error(x->line, "internal error: transfer %d routes ghost cells outside an allocation", x->id);
-          box_append(from == zrt_g.me ? &ph->local : peer_of(&ph->recvs, &ph->nrecvs, from), pe.item[b], &at, hop, bytes);
-        }
-      }
-      free_peer(&pe);
-    }
-  }
-  alloc_bufs(x, ph->sends, ph->nsends);
-  alloc_bufs(x, ph->recvs, ph->nrecvs);
-}
-
-/* The phases of the plan, where phases_worth says so (nphases stays 0 otherwise). */
-static void plan_phases(const zrt_xfer *x, zrt_xfer_plan *p) {
-  int r = p->c.rank;
-  if (zrt_g.nprocs == 1 || p->nitems == 0 || r < 2 || r > ZRT_MAX_RANK || p->skip)
-    return;
-  const zg_grid *grids = zrt_grids_for(r);
-  if (!grids || !phases_worth(p, &grids[r], r))
-    return;
-  int me[ZRT_MAX_RANK];
-  if (!zg_proc_coords(&grids[r], r, zrt_g.me, me))
-    return;
-  for (int k = 0; k < r; k++)
-    phase_build(x, p, &grids[r], r, k, me);
-  p->nphases = r;
 }
 
 /* Compute who sends what to whom: receive from q what I need that q owns, send to q what q needs
@@ -536,24 +211,24 @@ static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
     if (q == me)
       continue;
     xfer_peer pe;
-    pair_boxes(p, q, me, &pe);
+    xfer_pair_boxes(p, q, me, &pe);
     for (int b = 0; b < pe.nboxes; b++)
-      if (!inside_allocation(p->items[pe.item[b]].a, &pe.boxes[b]))
+      if (!xfer_inside_allocation(p->items[pe.item[b]].a, &pe.boxes[b]))
         zrt_error(x->line, "internal error: transfer %d needs more ghost cells than were allocated", x->id);
     keep_peer(&p->recvs, &p->nrecvs, &pe, q);
-    pair_boxes(p, me, q, &pe);
+    xfer_pair_boxes(p, me, q, &pe);
     keep_peer(&p->sends, &p->nsends, &pe, q);
   }
-  pair_boxes(p, me, me, &p->self);
+  xfer_pair_boxes(p, me, me, &p->self);
   p->self.proc = me;
   for (int b = 0; b < p->self.nboxes; b++)
-    if (!inside_allocation(p->items[p->self.item[b]].a, &p->self.boxes[b]))
+    if (!xfer_inside_allocation(p->items[p->self.item[b]].a, &p->self.boxes[b]))
       zrt_error(x->line, "internal error: transfer %d needs more ghost cells than were allocated", x->id);
   xfer_peer *lists[3] = {p->sends, p->recvs, &p->self};
   int counts[3] = {p->nsends, p->nrecvs, 1};
   for (int l = 0; l < 3; l++)
-    alloc_bufs(x, lists[l], counts[l]);
-  plan_phases(x, p);
+    xfer_alloc_bufs(x, lists[l], counts[l]);
+  xfer_plan_phases(x, p);
   p->valid = true;
   p->built++;
 }
@@ -584,8 +259,8 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
 /* Bytes process src sends process dst in this transfer (src != dst). */
 static size_t pair_bytes(const zrt_xfer_plan *p, int src, int dst) {
   xfer_peer pe;
-  pair_boxes(p, src, dst, &pe);
-  free_peer(&pe);
+  xfer_pair_boxes(p, src, dst, &pe);
+  xfer_free_peer(&pe);
   return pe.bytes;
 }
 
@@ -897,35 +572,6 @@ static void auto_choose(zrt_xfer *x, zrt_xfer_plan *p) {
   p->early = EARLY_NONE;
 }
 
-/* ---- the msg binding by phases (see plan_phases) ---- */
-
-static void phase_post(const zrt_xfer *x, xfer_phase *ph) {
-  for (int i = 0; i < ph->nrecvs; i++)
-    MPI_Irecv(ph->recvs[i].buf, (int)ph->recvs[i].bytes, MPI_BYTE, ph->recvs[i].proc, x->id, MPI_COMM_WORLD,
-              &ph->recvs[i].rq);
-}
-
-/* The hops of a phase within this process, then its sends (their cells are final: the phases
- * before it arrived). */
-static void phase_send(const zrt_xfer *x, zrt_xfer_plan *p, xfer_phase *ph) {
-  for (int b = 0; b < ph->local.nboxes; b++)
-    zrt_copy_box_within(p->items[ph->local.item[b]].a, ph->local.boxes[b].lo, ph->local.boxes[b].hi, ph->local.off[b]);
-  for (int i = 0; i < ph->nsends; i++) {
-    xfer_peer *pe = &ph->sends[i];
-    copy_peer(p, pe, NULL, true);
-    MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
-    p->bytes += pe->bytes;
-  }
-  p->messages += (uint64_t)ph->nsends;
-}
-
-static void phase_receive(zrt_xfer_plan *p, xfer_phase *ph) {
-  for (int i = 0; i < ph->nrecvs; i++) {
-    zrt_wait(&ph->recvs[i].rq);
-    copy_peer(p, &ph->recvs[i], ph->recvs[i].buf, false);
-  }
-}
-
 bool zrt_xfer_untailored(void) {
   if (comm_binding == BIND_AUTO)
     return one_sided_tried && !one_sided_cheap;
@@ -957,7 +603,7 @@ void zrt_dr(zrt_xfer *x) {
       zrt_pattern_event(ZRT_PEV_BEGIN_RECV, p->recvs[i].proc, x->id, p->recvs[i].bytes);
   p->phased_round = p->bind == BIND_MSG && p->nphases > 0 && !zrt_pattern_recording();
   if (p->phased_round) {
-    phase_post(x, &p->phase[0]);
+    xfer_phase_post(x, &p->phase[0]);
   } else if (p->bind == BIND_MSG) {
     for (int i = 0; i < p->nrecvs; i++)
       MPI_Irecv(p->recvs[i].buf, (int)p->recvs[i].bytes, MPI_BYTE, p->recvs[i].proc, x->id, MPI_COMM_WORLD,
@@ -980,7 +626,7 @@ void zrt_sr(zrt_xfer *x) {
   if (p->phased_round) {
     for (int b = 0; b < p->self.nboxes; b++)
       zrt_copy_box_within(p->items[p->self.item[b]].a, p->self.boxes[b].lo, p->self.boxes[b].hi, p->self.off[b]);
-    phase_send(x, p, &p->phase[0]);
+    xfer_phase_send(x, p, &p->phase[0]);
     p->count++;
     p->sending = true;
     return;
@@ -997,7 +643,7 @@ void zrt_sr(zrt_xfer *x) {
     xfer_peer *pe = &p->sends[i];
     if (zrt_pattern_recording())
       zrt_pattern_event(ZRT_PEV_BEGIN_SEND, pe->proc, x->id, pe->bytes);
-    copy_peer(p, pe, NULL, true);
+    xfer_copy_peer(p, pe, NULL, true);
     if (p->bind == BIND_MSG)
       MPI_Isend(pe->buf, (int)pe->bytes, MPI_BYTE, pe->proc, x->id, MPI_COMM_WORLD, &pe->rq);
     else if (p->bind == BIND_PUT)
@@ -1033,11 +679,11 @@ void zrt_dn(zrt_xfer *x) {
   zrt_xfer_plan *p = x->plan;
   double t0 = now();
   if (p->phased_round) { /* each phase once the one before it is in */
-    phase_receive(p, &p->phase[0]);
+    xfer_phase_receive(p, &p->phase[0]);
     for (int k = 1; k < p->nphases; k++) {
-      phase_post(x, &p->phase[k]);
-      phase_send(x, p, &p->phase[k]);
-      phase_receive(p, &p->phase[k]);
+      xfer_phase_post(x, &p->phase[k]);
+      xfer_phase_send(x, p, &p->phase[k]);
+      xfer_phase_receive(p, &p->phase[k]);
     }
     p->dn_wait += now() - t0;
     p->receiving = false;
@@ -1059,7 +705,7 @@ void zrt_dn(zrt_xfer *x) {
       from = p->rbuf + off + p->rslot[i];
     p->dn_wait += now() - t0;
     t0 = now();
-    copy_peer(p, pe, from, false);
+    xfer_copy_peer(p, pe, from, false);
   }
   if (zrt_pattern_recording())
     for (int i = 0; i < p->nrecvs; i++)
