@@ -23,10 +23,13 @@
  * for one another). */
 
 /* True if the plan's items allow and profit from phases on grid g of rank r. */
-static bool phases_worth(const zrt_xfer_plan *p, const zg_grid *g, int r) {
+/* True if every piece of the plan's items comes from a block next to the receiver's (around the
+ * grid) on grid g of rank r: every block at least as wide as every shift, and the declared region
+ * of a wrap-around item spanning the grid; *diagonal: some shift crosses two distributed dimensions. */
+static bool near_blocks(const zrt_xfer_plan *p, const zg_grid *g, int r, bool *diagonal) {
+  *diagonal = false;
   if (!g->set || p->c.flood || p->c.rank != r)
     return false;
-  bool diagonal = false;
   for (int i = 0; i < p->nitems; i++) {
     const xfer_item *it = &p->items[i];
     if (it->a->rank != r || it->a->flood)
@@ -36,13 +39,22 @@ static bool phases_worth(const zrt_xfer_plan *p, const zg_grid *g, int r) {
       int64_t n = g->hi[k] - g->lo[k] + 1, d = it->d[k] < 0 ? -it->d[k] : it->d[k];
       if (g->dims[k] == 1)
         continue;
+      /* a wrapped read comes from the first or last block only if the declared region spans the
+       * grid (no covering region beyond it, as [east of R] wrap A has) */
+      if (it->wrap && (it->a->dlo[k] != g->lo[k] || it->a->dhi[k] != g->hi[k]))
+        return false;
       if (n < g->dims[k] || d > n / g->dims[k])
         return false;
       across += d != 0;
     }
-    diagonal |= across >= 2;
+    *diagonal |= across >= 2;
   }
-  return diagonal;
+  return true;
+}
+
+static bool phases_worth(const zrt_xfer_plan *p, const zg_grid *g, int r) {
+  bool diagonal;
+  return near_blocks(p, g, r, &diagonal) && diagonal;
 }
 
 /* The process at grid coordinates c (row-major numbering). */
@@ -64,6 +76,40 @@ static int near_coords(const zg_grid *g, int k, int c, int *out) {
     if (!seen)
       out[n++] = v;
   }
+  return n;
+}
+
+static int id_order(const void *x, const void *y) {
+  int a = *(const int *)x, b = *(const int *)y;
+  return (a > b) - (a < b);
+}
+
+int xfer_near_procs(const zrt_xfer_plan *p, int *out) {
+  int r = p->c.rank;
+  const zg_grid *grids = r >= 1 && r <= ZRT_MAX_RANK ? zrt_grids_for(r) : NULL;
+  bool diagonal;
+  int me[ZRT_MAX_RANK];
+  if (zrt_g.nprocs == 1 || p->nitems == 0 || !grids || !near_blocks(p, &grids[r], r, &diagonal) ||
+      !zg_proc_coords(&grids[r], r, zrt_g.me, me))
+    return -1;
+  const zg_grid *g = &grids[r];
+  int opts[ZRT_MAX_RANK][3], nopt[ZRT_MAX_RANK], at[ZRT_MAX_RANK] = {0}, n = 0;
+  for (int k = 0; k < r; k++)
+    nopt[k] = near_coords(g, k, me[k], opts[k]);
+  for (;;) {
+    int c[ZRT_MAX_RANK];
+    for (int k = 0; k < r; k++)
+      c[k] = opts[k][at[k]];
+    int q = proc_at(g, r, c);
+    if (q != zrt_g.me)
+      out[n++] = q;
+    int k = r - 1;
+    while (k >= 0 && ++at[k] == nopt[k])
+      at[k--] = 0;
+    if (k < 0)
+      break;
+  }
+  qsort(out, (size_t)n, sizeof *out, id_order);
   return n;
 }
 

@@ -203,11 +203,15 @@ void xfer_alloc_bufs(const zrt_xfer *x, xfer_peer *v, int n) {
 }
 
 /* Compute who sends what to whom: receive from q what I need that q owns, send to q what q needs
- * that I own. Both sides find the same boxes. */
+ * that I own. Both sides find the same boxes. Only the processes around this one where nothing can
+ * come from further (xfer_near_procs): a plan costs a pair computation per process asked. */
 static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
   plan_clear(p);
   int me = zrt_g.me;
-  for (int q = 0; q < zrt_g.nprocs; q++) {
+  static int near[729]; /* 3^ZRT_MAX_RANK */
+  int nnear = xfer_near_procs(p, near); /* -1: every process */
+  for (int i = 0; i < (nnear < 0 ? zrt_g.nprocs : nnear); i++) {
+    int q = nnear < 0 ? i : near[i];
     if (q == me)
       continue;
     xfer_peer pe;
