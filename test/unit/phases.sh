@@ -6,7 +6,8 @@
 # test/golden/own_phases.out on 1, 2, 3, 4, 6, 8 and 9 processes under msg (phases), and on 4 and 9
 # under store (the direct exchange); on 9 processes (a 3 x 3 grid) AZ_STATS counts the phases'
 # messages: 24 a round for the 2-D transfer where the direct exchange makes 36, 36 for the 3-D one
-# where it makes 54. samples/mg.zpl's class S verifies on 8 processes under msg with 3 messages a
+# where it makes 54; test/check/own_mask_wrap.zpl prints its output on 5 and 12 processes (the
+# plans' processes around, below). samples/mg.zpl's class S verifies on 8 processes under msg with 3 messages a
 # round per process (the 2 x 2 x 2 grid's three dimensions) where the direct exchange makes 7, and
 # its msg plans are built once per level and operator (17) and taken up again from the shelf at
 # the later calls (69), where store builds one at every call (86).
@@ -17,6 +18,11 @@ want=test/golden/own_phases.out
 "$AZC" test/check/own_phases.zpl -o "$t/ph" || exit 1
 runs_match "$want" own_phases msg "1 2 3 4 6 8 9" "$t/ph" || fail=1
 runs_match "$want" own_phases store "4 9" "$t/ph" || fail=1
+# plans ask only the processes around (xfer_near_procs) where nothing can come from further: not
+# where a covering region lies beyond a wrap-around array's declared region (own_mask_wrap's
+# `[ne of W] wrap B`, whose pieces come from two blocks away on 5 and 12 processes)
+"$AZC" test/check/own_mask_wrap.zpl -o "$t/mw" || exit 1
+runs_match test/golden/own_mask_wrap.out own_mask_wrap msg "5 12" "$t/mw" || fail=1
 
 # messages LINE BINDING NP EXE [ARGS]: the messages all processes sent for the transfer of LINE
 messages() {
