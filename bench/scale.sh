@@ -21,9 +21,11 @@
 # (measure smpi/host-speed again, bench/platforms/calibrate.sh; done anyway when
 # bench/platforms/host-speed is missing), SCALE_REPORT_ONLY=1 (no simulation: the section and plots
 # again from the results of the last run, $BUILD/bench/scale/results.txt, complete or not),
-# SCALE_ONLY="PART..." (only those parts: weak strong commonly bind gather ether noise work; their
-# old results are replaced, the others' kept, and the section is written from all of them), e.g.
-#   SCALE_ONLY=work sh bench/scale.sh  the modelled computation alone again (about an hour).
+# SCALE_ONLY="PART..." (only those parts: weak strong commonly bind gather ether noise work
+# worknoise; their old results are replaced, the others' kept, and the section is written from all
+# of them; worknoise takes the F that work recorded), e.g.
+#   SCALE_ONLY="work worknoise" sh bench/scale.sh   the modelled computation alone again (about an
+#                                                   hour and a half on one core at MAX_NP 1024)
 set -u
 . "$(dirname "$0")/lib.sh"
 QUICK=${BENCH_QUICK:-}
@@ -51,7 +53,7 @@ res=$out/results.txt     # experiment program variant platform np seconds (exper
 REPORT_ONLY=${SCALE_REPORT_ONLY:-}
 [ "$REPORT_ONLY" = 0 ] && REPORT_ONLY=
 ONLY=${SCALE_ONLY:-}
-PARTS="weak strong commonly bind gather ether noise work"
+PARTS="weak strong commonly bind gather ether noise work worknoise"
 for p in $ONLY; do
   case " $PARTS " in *" $p "*) ;; *) echo "scale.sh: SCALE_ONLY: unknown part '$p' (parts: $PARTS)" >&2; exit 2 ;; esac
 done
@@ -59,7 +61,7 @@ done
 part() { [ -z "$ONLY" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }
 # part_of EXPERIMENT: the part that records it
 part_of() {
-  case $1 in bindc) echo bind ;; noise_*) echo noise ;; flops | work | worknoise_*) echo work ;; *) echo "$1" ;; esac
+  case $1 in bindc) echo bind ;; noise_*) echo noise ;; flops) echo work ;; worknoise_*) echo worknoise ;; *) echo "$1" ;; esac
 }
 if [ -z "$REPORT_ONLY" ]; then
   if [ -z "$ONLY" ]; then : > "$res"
@@ -287,30 +289,33 @@ flops() {
 }
 # flops_of PROGRAM: its recorded F
 flops_of() { awk -v p="$1" '$1 == "flops" && $2 == p { print $6; exit }' "$res"; }
+# work PROGRAM ARGSFN "NPS" EXPERIMENT VARIANT PLATFORM [NAME=VALUE...]: a series with the recorded F
+# of PROGRAM (complained about already when it was not measured)
+work() {
+  f=$(flops_of "$1")
+  [ -n "$f" ] || { echo "scale.sh: no F of $1 recorded: $4 $1 skipped"; return 0; }
+  wp=$1 wa=$2 wn=$3 we=$4 wv=$5 wpl=$6
+  shift 6
+  series "$we" "$wp" "$wv" "$wpl" "$wn" "$wa" AZ_SMPI_WORK="$f" $nocomp "$@"
+}
 if part work; then
-  echo "scale.sh: the modelled computation: F per program, then weak scaling and noise with AZ_SMPI_WORK=F"
+  echo "scale.sh: the modelled computation: F per program, then weak scaling with AZ_SMPI_WORK=F"
   work_progs="jacobi jacobi_mpi cg cg_mpi$([ -n "$MG" ] && echo " mg")$([ -n "$MG_REF" ] && echo " mg_ref")"
   for p in $work_progs; do
     case $p in mg*) flops "$p" "args_$p" ;; *) flops "$p" "args_${p%_mpi}" ;; esac
   done
-  # work PROGRAM ARGSFN "NPS" EXPERIMENT VARIANT PLATFORM [NAME=VALUE...]: a series with F of PROGRAM
-  work() {
-    f=$(flops_of "$1")
-    [ -n "$f" ] || return 0 # its F was not measured: complained about already
-    wp=$1 wa=$2 wn=$3 we=$4 wv=$5 wpl=$6
-    shift 6
-    series "$we" "$wp" "$wv" "$wpl" "$wn" "$wa" AZ_SMPI_WORK="$f" $nocomp "$@"
-  }
   # the goals' programs first; MG's reference on 512 processes may take the whole SCALE_TIMEOUT
   for p in jacobi jacobi_mpi; do work "$p" args_jacobi "$NPS" work default "$modern"; done
   [ -n "$MG" ] && work mg args_mg "$MG_WEAK_NPS" work default "$modern"
+  for p in cg cg_mpi; do work "$p" args_cg "$NPS" work default "$modern"; done
+  [ -n "$MG_REF" ] && work mg_ref args_mg_ref "$MG_WEAK_NPS" work default "$modern"
+fi
+if part worknoise; then
   echo "scale.sh: run-ahead (the default) against blocking reductions with the modelled computation, noise on 1% of $NOISE_NP hosts"
   for q in quiet noisy; do
     work jacobi args_noise "$NOISE_NP" "worknoise_$q" ra0 "$out/$q.xml" AZ_RUNAHEAD=0 HOSTS="$out/hosts_noise"
     work jacobi args_noise "$NOISE_NP" "worknoise_$q" default "$out/$q.xml" HOSTS="$out/hosts_noise"
   done
-  for p in cg cg_mpi; do work "$p" args_cg "$NPS" work default "$modern"; done
-  [ -n "$MG_REF" ] && work mg_ref args_mg_ref "$MG_WEAK_NPS" work default "$modern"
 fi
 
 . "$(dirname "$0")/lib_scale_report.sh"
