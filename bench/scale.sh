@@ -24,8 +24,9 @@
 # SCALE_ONLY="PART..." (only those parts: weak strong commonly bind gather ether noise work
 # worknoise; their old results are replaced, the others' kept, and the section is written from all
 # of them; worknoise takes the F that work recorded), e.g.
-#   SCALE_ONLY="work worknoise" sh bench/scale.sh   the modelled computation alone again (about an
-#                                                   hour and a half on one core at MAX_NP 1024)
+#   SCALE_ONLY="work worknoise" SCALE_TIMEOUT=2400 sh bench/scale.sh
+#       the modelled computation alone again: about an hour and a half of one core at MAX_NP 1024,
+#       of which the noisy run-ahead run is 20 minutes (docs/scaling.md)
 set -u
 . "$(dirname "$0")/lib.sh"
 QUICK=${BENCH_QUICK:-}
