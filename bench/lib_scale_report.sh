@@ -17,20 +17,26 @@ header() {
   for np in $2; do printf -- '--:|'; done; printf '\n'
 }
 
-# weak_rows "PROGRAMS" "NPS": per program, loop ms and efficiency T(1)/T(np); the references' ratio rows
+# reference PROGRAM: its hand-written MPI reference
+reference() { if [ "$1" = mg ]; then echo mg_ref; else echo "${1}_mpi"; fi; }
+
+# weak_rows EXPERIMENT "PROGRAMS" "NPS" TITLE: per program, loop ms and efficiency T(1)/T(np); the
+# references' ratio rows; nothing (and false) when no program ran on one process
 weak_rows() {
-  header "program (weak)" "$2"
-  for p in $1; do
-    [ -n "$(t weak "$p" default 1)" ] || continue
-    t1=$(t weak "$p" default 1)
-    printf '| %s ms |' "$p"; for np in $2; do printf ' %s |' "$(ms "$(t weak "$p" default "$np")")"; done; printf '\n'
-    printf '| %s efficiency |' "$p"; for np in $2; do printf ' %s |' "$(ratio "$t1" "$(t weak "$p" default "$np")")"; done; printf '\n'
+  for p in $2; do [ -n "$(t "$1" "$p" default 1)" ] && break; p=; done
+  [ -n "$p" ] || return 1
+  header "$4" "$3"
+  for p in $2; do
+    [ -n "$(t "$1" "$p" default 1)" ] || continue
+    t1=$(t "$1" "$p" default 1)
+    printf '| %s ms |' "$p"; for np in $3; do printf ' %s |' "$(ms "$(t "$1" "$p" default "$np")")"; done; printf '\n'
+    printf '| %s efficiency |' "$p"; for np in $3; do printf ' %s |' "$(ratio "$t1" "$(t "$1" "$p" default "$np")")"; done; printf '\n'
   done
-  for p in $1; do
+  for p in $2; do
     case $p in *_mpi | *_ref) continue ;; esac
-    r=${p}_mpi; [ "$p" = mg ] && r=mg_ref
-    [ -n "$(t weak "$p" default 1)" ] && [ -n "$(t weak "$r" default 1)" ] || continue
-    printf '| %s azc / MPI |' "$p"; for np in $2; do printf ' %s |' "$(ratio "$(t weak "$p" default "$np")" "$(t weak "$r" default "$np")")"; done; printf '\n'
+    r=$(reference "$p")
+    [ -n "$(t "$1" "$p" default 1)" ] && [ -n "$(t "$1" "$r" default 1)" ] || continue
+    printf '| %s azc / MPI |' "$p"; for np in $3; do printf ' %s |' "$(ratio "$(t "$1" "$p" default "$np")" "$(t "$1" "$r" default "$np")")"; done; printf '\n'
   done
 }
 
@@ -42,9 +48,9 @@ modelled() {
   if [ -n "$t1" ] && [ -n "$c" ]; then awk -v a="$t1" -v c="$c" 'BEGIN { printf "%.2f", a / (a + c) }'; else echo "-"; fi
 }
 
-# modelled_rows "PROGRAMS" "NPS": the modelled efficiency per program and np
+# modelled_rows "PROGRAMS" "NPS": the additive model's efficiency per program and np
 modelled_rows() {
-  header "program (modelled efficiency)" "$2"
+  header "program (additive model efficiency)" "$2"
   for p in $1; do
     [ -n "$(t weak "$p" default 1)" ] || continue
     printf '| %s |' "$p"; for np in $2; do printf ' %s |' "$(modelled "$p" "$np")"; done; printf '\n'
@@ -93,7 +99,7 @@ default_runahead() { echo ra32; }
 # efficiency T1/Tnp of variant default; KIND variant: ms of each variant of program $5)
 plot_data() {
   { printf 'np'; for x in $2; do printf ' %s' "$x"; done; printf '\n'
-    for np in $NPS; do
+    for np in $(echo $NPS $MG_WEAK_NPS | tr ' ' '\n' | sort -nu); do
       printf '%s' "$np"
       for x in $2; do
         if [ "$4" = weak ]; then v=$(ratio "$(t "$1" "$x" default 1)" "$(t "$1" "$x" default "$np")")
@@ -108,10 +114,14 @@ scale_plots() {
   command -v gnuplot > /dev/null 2>&1 || { echo "(gnuplot is missing: no plots; make bench-deps installs it)"; return; }
   weak_progs=$(for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi cannon simple swm tomcatv; do [ -n "$(t weak "$p" default 1)" ] && echo "$p"; done | tr '\n' ' ')
   plot_data weak "$weak_progs" "$out/weak.dat" weak
+  work_progs=$(for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi; do [ -n "$(t work "$p" default 1)" ] && echo "$p"; done | tr '\n' ' ')
+  plot_data work "$work_progs" "$out/work.dat" weak
   plot_data bindc "msg put store tailored" "$out/bind.dat" variant jacobi  # communication alone
   plot_data gather "flat dissemination tree" "$out/gather.dat" variant jacobi
   gnuplot -e "dat='$out'; outdir='$plots'" bench/scale.gp > "$out/gnuplot.log" 2>&1 ||
     { echo "(gnuplot failed: $out/gnuplot.log)"; return; }
+  echo "![weak scaling, modelled computation](plots/scale_work.png)"
+  echo
   echo "![weak scaling](plots/scale_weak.png)"
   echo
   echo "![bindings and gathers](plots/scale_comm.png)"
@@ -133,19 +143,28 @@ scale_section() {
   echo "repeats exactly but for the computation it times on this machine). Weak scaling: $B x $B points"
   echo "per process (cannon: n = $B x np^(1/3)), $ITERS iterations, on bench/platforms/modern.xml."
   echo
-  echo "### Goals (computation measured on this machine: provisional unless it was quiet)"
+  echo "### Goals"
+  echo
+  echo "Judged on the modelled computation (AZ_SMPI_WORK, below: one process's measured cost per element"
+  echo "for every element of every process, the communication simulated):"
+  echo
+  work_goals
+  echo
+  echo "With the computation as SMPI times it on this machine (provisional unless it was quiet; cold"
+  echo "caches, see below) and by the additive model (one process's time plus the communication alone):"
   echo
   goals
   echo
+  work_section
   echo "### Weak scaling"
   echo
-  weak_rows "jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv" "$NPS"
+  weak_rows weak "jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv" "$NPS" "program (weak)"
   echo
-  [ -n "$MG$MG_REF" ] && { weak_rows "mg mg_ref" "$MG_WEAK_NPS"; echo; }
+  [ -n "$MG$MG_REF" ] && { weak_rows weak "mg mg_ref" "$MG_WEAK_NPS" "program (weak)"; echo; }
   echo "With the computation as SMPI times it, efficiency falls from 4 processes on: the simulated"
   echo "processes run one after another on one core, so each one's arrays have left the caches when it"
   echo "computes (jacobi's 2 x 0.5 MiB a process), where on one process they stay; a cluster's hosts"
-  echo "each keep their own. The modelled efficiency adds one process's computation to the"
+  echo "each keep their own. The additive model's efficiency adds one process's computation to the"
   echo "communication alone of np processes (below), with no overlap of the two:"
   echo
   modelled_rows "jacobi jacobi_mpi" "$NPS"
@@ -218,6 +237,81 @@ scale_section() {
   scale_plots
 }
 
+# last_of "LIST": its last word
+last_of() { echo $1 | awk '{ print $NF }'; }
+
+# loss EXPERIMENT_PREFIX VARIANT NP: seconds noisy - quiet of that run (nothing if one is missing)
+loss() {
+  awk -v q="$(t "${1}_quiet" jacobi "$2" "$3")" -v n="$(t "${1}_noisy" jacobi "$2" "$3")" 'BEGIN { if (q != "" && n != "") printf "%.9f", n - q }'
+}
+
+# work_goals: issue 25's goals judged on the modelled computation (experiments work, worknoise_*)
+work_goals() {
+  for p in jacobi mg; do
+    nps=$NPS; [ "$p" = mg ] && nps=$MG_WEAK_NPS
+    want=$(last_of "$nps")
+    have=$(for np in $nps; do [ -n "$(t work "$p" default "$np")" ] && echo "$np"; done | tail -1)
+    t1=$(t work "$p" default 1)
+    if [ -z "$t1" ] || [ -z "$have" ]; then echo "- $p weak scaling, modelled computation: not measured"
+    elif [ "$have" != "$want" ]; then
+      echo "- $p weak scaling, modelled computation: efficiency $(ratio "$t1" "$(t work "$p" default "$have")") at $have processes, the largest that ran; not measured at $want: not judged"
+    else awk -v p="$p" -v n="$want" -v a="$t1" -v b="$(t work "$p" default "$want")" 'BEGIN { e = a / b; printf "- %s weak scaling, modelled computation: efficiency %.2f at %d processes (goal: at least 0.80): %s\n", p, e, n, (e >= 0.8 ? "met" : "missed") }'; fi
+    r=$(reference "$p")
+    both=$(for np in $nps; do [ -n "$(t work "$p" default "$np")" ] && [ -n "$(t work "$r" default "$np")" ] && printf ' %s' "$np"; done)
+    worse=$(for np in $both; do awk -v n="$np" -v a="$(t work "$p" default "$np")" -v b="$(t work "$r" default "$np")" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
+    if [ -z "$both" ]; then echo "- $p against $r, modelled computation: not measured"
+    elif [ -n "$worse" ]; then echo "- $p at least as fast as $r at every size, modelled computation (measured at$both processes): missed at$worse"
+    else echo "- $p at least as fast as $r at every size, modelled computation (measured at$both processes): met"; fi
+  done
+  lb=$(loss worknoise ra0 "$NOISE_NP") lr=$(loss worknoise default "$NOISE_NP")
+  if [ -z "$lb" ] || [ -z "$lr" ]; then echo "- run-ahead under noise on 1% of $NOISE_NP hosts, modelled computation: not measured"
+  else awk -v n="$NOISE_NP" -v b="$lb" -v r="$lr" 'BEGIN {
+      printf "- run-ahead under noise on 1%% of %d hosts, modelled computation: blocking reductions lose %.4g ms, run-ahead (the default) %.4g ms: ", n, b * 1000, r * 1000
+      if (b <= 0) print "blocking lost nothing, not judged"; else printf "%.2f of it (goal: at most 0.5): %s\n", r / b, (r <= 0.5 * b ? "met" : "missed") }'; fi
+}
+
+# work_section: the modelled computation's tables (experiments flops, work, worknoise_*)
+work_section() {
+  echo "### The modelled computation (AZ_SMPI_WORK: a fixed cost per element)"
+  echo
+  echo "The model: every loop nest of every process costs F flops per element of that process's part,"
+  echo "executed on its simulated host (5 Gflop/s; a noisy host's speed profile applies) at the next MPI"
+  echo "call, and SMPI times no computation on this machine (\`--cfg=smpi/simulate-computation:no\`). F is"
+  echo "one process's measured cost per element (AZ_SMPI_WORK=count with the computation simulated: the"
+  echo "timed loop's length on this machine over the elements its loop nests computed, one process, whose"
+  echo "arrays stay in the caches; the median of 3 runs), at the size of the weak series' first run. So the"
+  echo "same F for every nest of a program (a copy costs as much per element as a 27-point stencil), no"
+  echo "cache or memory effects (the cost of an element does not change with the block, the level or the"
+  echo "process count), and T(1) is what one process measured; the MPI overheads of the platform"
+  echo "(latencies, bandwidths, per-message overheads, the collectives' algorithms) are simulated as in the"
+  echo "other runs, so the efficiency at np is the cost of the communication and of its waits. Each program"
+  echo "counts its own elements (azc: its loop nests after fusion, ZRT_WORK; the references: their calls"
+  echo "of bench/smpi_work.h) and its F charges its own one-process time, so azc / MPI at np = 1 is the"
+  echo "ratio this machine measured. samples/mg.zpl times itself with stopwatches, which count mode does not"
+  echo "see: its F is its loop time over that of a run at F = 1000 without the computation, times 1000."
+  echo
+  echo "| program | F (flops per element) |"
+  echo "|---|--:|"
+  for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi; do
+    f=$(t flops "$p" count 1); [ -n "$f" ] && echo "| $p | $f |"
+  done
+  echo
+  weak_rows work "jacobi jacobi_mpi cg cg_mpi" "$NPS" "program (weak, modelled computation)" && echo
+  weak_rows work "mg mg_ref" "$MG_WEAK_NPS" "program (weak, modelled computation)" && echo
+  echo "Run-ahead against blocking reductions, modelled computation, noise on 1% of $NOISE_NP hosts (jacobi,"
+  echo "weak, $((ITERS * 4)) iterations; each noisy host loses 20% of its time in 100 us detours; the loss is"
+  echo "noisy - quiet):"
+  echo
+  echo "| reductions (modelled computation) | quiet ms | noisy ms | loss ms | loss / quiet |"
+  echo "|---|--:|--:|--:|--:|"
+  for v in ra0 default; do
+    q=$(t worknoise_quiet jacobi "$v" "$NOISE_NP"); n=$(t worknoise_noisy jacobi "$v" "$NOISE_NP"); l=$(loss worknoise "$v" "$NOISE_NP")
+    case $v in ra0) what="blocking (AZ_RUNAHEAD=0)" ;; *) what="run-ahead (the default)" ;; esac
+    echo "| $what | $(ms "$q") | $(ms "$n") | $(ms "$l") | $(if [ -n "$l" ]; then awk -v l="$l" -v q="$q" 'BEGIN { printf "%.3f", l / q }'; else echo -; fi) |"
+  done
+  echo
+}
+
 # goals: issue 25's goals judged on this run's numbers (modern cluster)
 goals() {
   for p in jacobi mg; do
@@ -228,8 +322,8 @@ goals() {
     if [ -z "$t1" ] || [ -z "$tl" ]; then echo "- $p weak scaling at $last processes with the computation as SMPI times it: not measured"
     else awk -v p="$p" -v n="$last" -v a="$t1" -v b="$tl" 'BEGIN { e = a / b; printf "- %s weak scaling: efficiency %.2f at %d processes with the computation as SMPI timed it (goal at least 0.80 at 1024): %s\n", p, e, n, (e >= 0.8 ? "met" : "missed") }'; fi
     clast=$(for np in $nps; do [ -n "$(t commonly "$p" default "$np")" ] && echo "$np"; done | tail -1)
-    [ -n "$clast" ] && awk -v p="$p" -v n="$clast" -v e="$(modelled "$p" "$clast")" 'BEGIN { printf "- %s weak scaling, modelled (one process'"'"'s computation plus the communication alone at %d, no overlap): efficiency %.2f: %s\n", p, n, e, (e >= 0.8 ? "met" : "missed") }'
-    r=${p}_mpi; [ "$p" = mg ] && r=mg_ref
+    [ -n "$clast" ] && awk -v p="$p" -v n="$clast" -v e="$(modelled "$p" "$clast")" 'BEGIN { printf "- %s weak scaling, additive model (one process'"'"'s computation plus the communication alone at %d, no overlap): efficiency %.2f: %s\n", p, n, e, (e >= 0.8 ? "met" : "missed") }'
+    r=$(reference "$p")
     worse=$(for np in $nps; do a=$(t weak "$p" default "$np"); b=$(t weak "$r" default "$np"); [ -n "$a" ] && [ -n "$b" ] && awk -v n="$np" -v a="$a" -v b="$b" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
     if [ -z "$(t weak "$r" default 1)" ]; then echo "- $p against its MPI reference: no reference measured"
     elif [ -n "$worse" ]; then echo "- $p against its MPI reference (goal: at least as fast at every size): missed at$worse"

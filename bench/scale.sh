@@ -5,7 +5,10 @@
 # bench/mg/mg_ref.c), strong scaling of cg and MG class A, every binding (AZ_COMM), flat and
 # dissemination gathers against the reduction tree (AZ_GATHER), the communication alone (computation not simulated: independent
 # of this machine's load), run-ahead (AZ_RUNAHEAD) against blocking reductions with noise
-# on 1% of the hosts, and jacobi on the Ethernet cluster. Writes the section between
+# on 1% of the hosts, and jacobi on the Ethernet cluster; then the modelled computation
+# (experiment work): each program's loop nests at a fixed cost per element (AZ_SMPI_WORK=F,
+# rtl/zrt/zrt_work.c and bench/smpi_work.h), F measured on one process, for weak scaling of jacobi,
+# cg and MG and their references and for run-ahead under noise. Writes the section between
 # <!-- scale:begin --> and <!-- scale:end --> of docs/scaling.md and the plots docs/plots/scale_*.png
 # (gnuplot). Every time is simulated: a program's own "loop seconds" (MPI_Wtime, the simulated
 # clock), on bench/platforms/modern.xml unless said otherwise.
@@ -17,7 +20,13 @@
 # one simulation, default 900: a series stops at the first size that takes longer), SCALE_CALIBRATE=1
 # (measure smpi/host-speed again, bench/platforms/calibrate.sh; done anyway when
 # bench/platforms/host-speed is missing), SCALE_REPORT_ONLY=1 (no simulation: the section and plots
-# again from the results of the last run, $BUILD/bench/scale/results.txt, complete or not).
+# again from the results of the last run, $BUILD/bench/scale/results.txt, complete or not),
+# SCALE_ONLY="PART..." (only those parts: weak strong commonly bind gather ether noise work
+# worknoise; their old results are replaced, the others' kept, and the section is written from all
+# of them; worknoise takes the F that work recorded), e.g.
+#   SCALE_ONLY="work worknoise" SCALE_TIMEOUT=2400 sh bench/scale.sh
+#       the modelled computation alone again: about an hour and a half of one core at MAX_NP 1024,
+#       of which the noisy run-ahead run is 20 minutes (docs/scaling.md)
 set -u
 . "$(dirname "$0")/lib.sh"
 QUICK=${BENCH_QUICK:-}
@@ -41,10 +50,28 @@ fi
 out=$BUILD/bench/scale
 if [ "$WRITE" = 1 ]; then doc=docs/scaling.md plots=docs/plots; else doc=$out/scaling.md plots=$out/plots; fi
 mkdir -p "$out" "$plots"
-res=$out/results.txt     # experiment program variant platform np seconds
+res=$out/results.txt     # experiment program variant platform np seconds (experiment flops: F, not seconds)
 REPORT_ONLY=${SCALE_REPORT_ONLY:-}
 [ "$REPORT_ONLY" = 0 ] && REPORT_ONLY=
-[ -n "$REPORT_ONLY" ] || : > "$res"
+ONLY=${SCALE_ONLY:-}
+PARTS="weak strong commonly bind gather ether noise work worknoise"
+for p in $ONLY; do
+  case " $PARTS " in *" $p "*) ;; *) echo "scale.sh: SCALE_ONLY: unknown part '$p' (parts: $PARTS)" >&2; exit 2 ;; esac
+done
+# part NAME: whether this run simulates that part
+part() { [ -z "$ONLY" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }
+# part_of EXPERIMENT: the part that records it
+part_of() {
+  case $1 in bindc) echo bind ;; noise_*) echo noise ;; flops) echo work ;; worknoise_*) echo worknoise ;; *) echo "$1" ;; esac
+}
+if [ -z "$REPORT_ONLY" ]; then
+  if [ -z "$ONLY" ]; then : > "$res"
+  else # keep the results of the parts not run again
+    touch "$res"
+    while read -r line; do part "$(part_of "${line%% *}")" || echo "$line"; done < "$res" > "$res.kept"
+    mv "$res.kept" "$res"
+  fi
+fi
 status=0
 load_before=$(cut -d" " -f1-3 /proc/loadavg)
 complain() { echo "scale.sh: $*" >&2; status=1; }
@@ -146,37 +173,49 @@ if [ -n "$REPORT_ONLY" ]; then
   echo "scale.sh: wrote $doc and $plots/scale_*.png from $res"
   exit $status
 fi
-echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations), np = $NPS"
-for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do
-  series weak "$p" default "$modern" "$NPS" "args_${p%_mpi}"
-done
-[ -n "$MG" ] && series weak mg default "$modern" "$MG_WEAK_NPS" args_mg
-[ -n "$MG_REF" ] && series weak mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref
-echo "scale.sh: strong scaling"
-series strong cg default "$modern" "$STRONG_NPS" args_cg_strong
-series strong cg_mpi default "$modern" "$STRONG_NPS" args_cg_strong
-[ -n "$MG" ] && series strong mg classA "$modern" "$STRONG_NPS" args_mg_strong
-[ -n "$MG_REF" ] && series strong mg_ref classA "$modern" "$STRONG_NPS" args_mg_ref_strong
+if part weak; then
+  echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations), np = $NPS"
+  for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do
+    series weak "$p" default "$modern" "$NPS" "args_${p%_mpi}"
+  done
+  [ -n "$MG" ] && series weak mg default "$modern" "$MG_WEAK_NPS" args_mg
+  [ -n "$MG_REF" ] && series weak mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref
+fi
+if part strong; then
+  echo "scale.sh: strong scaling"
+  series strong cg default "$modern" "$STRONG_NPS" args_cg_strong
+  series strong cg_mpi default "$modern" "$STRONG_NPS" args_cg_strong
+  [ -n "$MG" ] && series strong mg classA "$modern" "$STRONG_NPS" args_mg_strong
+  [ -n "$MG_REF" ] && series strong mg_ref classA "$modern" "$STRONG_NPS" args_mg_ref_strong
+fi
 # Communication alone: the computation is not simulated (smpi/simulate-computation:no), so these
 # runs do not depend on this machine or its load; they decide the defaults.
 nocomp=SIMCFG=--cfg=smpi/simulate-computation:no
-echo "scale.sh: communication alone (jacobi and MG, weak)"
-series commonly jacobi default "$modern" "$NPS" args_jacobi $nocomp
-series commonly jacobi_mpi default "$modern" "$NPS" args_jacobi $nocomp
-[ -n "$MG" ] && series commonly mg default "$modern" "$MG_WEAK_NPS" args_mg $nocomp
-[ -n "$MG_REF" ] && series commonly mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref $nocomp
-echo "scale.sh: bindings (jacobi, weak; with computation, and communication alone)"
-for b in msg put store tailored; do
-  series bind jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b
-  series bindc jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b $nocomp
-done
-echo "scale.sh: gathers and the reduction tree (jacobi, weak, blocking reductions, communication alone)"
-series gather jacobi flat "$modern" "$(for p in $NPS; do [ "$p" -le 256 ] && echo $p; done)" args_jacobi AZ_GATHER=flat AZ_RUNAHEAD=0 $nocomp
-series gather jacobi dissemination "$modern" "$NPS" args_jacobi AZ_GATHER=dissemination AZ_RUNAHEAD=0 $nocomp
-series gather jacobi tree "$modern" "$NPS" args_jacobi AZ_GATHER=tree AZ_RUNAHEAD=0 $nocomp
-echo "scale.sh: the Ethernet cluster (jacobi, weak)"
-series ether jacobi default "$ethernet" "$NPS" args_jacobi
-series ether jacobi_mpi default "$ethernet" "$NPS" args_jacobi
+if part commonly; then
+  echo "scale.sh: communication alone (jacobi and MG, weak)"
+  series commonly jacobi default "$modern" "$NPS" args_jacobi $nocomp
+  series commonly jacobi_mpi default "$modern" "$NPS" args_jacobi $nocomp
+  [ -n "$MG" ] && series commonly mg default "$modern" "$MG_WEAK_NPS" args_mg $nocomp
+  [ -n "$MG_REF" ] && series commonly mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref $nocomp
+fi
+if part bind; then
+  echo "scale.sh: bindings (jacobi, weak; with computation, and communication alone)"
+  for b in msg put store tailored; do
+    series bind jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b
+    series bindc jacobi "$b" "$modern" "$BIND_NPS" args_jacobi AZ_COMM=$b $nocomp
+  done
+fi
+if part gather; then
+  echo "scale.sh: gathers and the reduction tree (jacobi, weak, blocking reductions, communication alone)"
+  series gather jacobi flat "$modern" "$(for p in $NPS; do [ "$p" -le 256 ] && echo $p; done)" args_jacobi AZ_GATHER=flat AZ_RUNAHEAD=0 $nocomp
+  series gather jacobi dissemination "$modern" "$NPS" args_jacobi AZ_GATHER=dissemination AZ_RUNAHEAD=0 $nocomp
+  series gather jacobi tree "$modern" "$NPS" args_jacobi AZ_GATHER=tree AZ_RUNAHEAD=0 $nocomp
+fi
+if part ether; then
+  echo "scale.sh: the Ethernet cluster (jacobi, weak)"
+  series ether jacobi default "$ethernet" "$NPS" args_jacobi
+  series ether jacobi_mpi default "$ethernet" "$NPS" args_jacobi
+fi
 
 # Noise: a flat cluster of NOISE_NP hosts like modern.xml's leaves (100 Gb/s, 0.5 us per link, 0.3 us a message),
 # where 1% of the hosts (at least one) lose 20% of their time in detours: 100 us at 0.1% of the
@@ -213,11 +252,72 @@ noise_platform() { # NP NOISY(0|1) FILE
 }
 noise_platform "$NOISE_NP" 0 "$out/quiet.xml"
 noise_platform "$NOISE_NP" 1 "$out/noisy.xml"
-echo "scale.sh: run-ahead (AZ_RUNAHEAD 8, 32: the default, 48) against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
 args_noise() { echo "-sn=$(side $B "$1") -siters=$((ITERS * 4))"; }
-for ra in 0 8 32 48; do
-  for q in quiet noisy; do series "noise_$q" jacobi "ra$ra" "$out/$q.xml" "$NOISE_NP" args_noise AZ_RUNAHEAD=$ra HOSTS="$out/hosts_noise"; done
-done
+if part noise; then
+  echo "scale.sh: run-ahead (AZ_RUNAHEAD 8, 32: the default, 48) against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
+  for ra in 0 8 32 48; do
+    for q in quiet noisy; do series "noise_$q" jacobi "ra$ra" "$out/$q.xml" "$NOISE_NP" args_noise AZ_RUNAHEAD=$ra HOSTS="$out/hosts_noise"; done
+  done
+fi
+
+# The modelled computation: every loop nest costs F flops per element of the process's part on its
+# simulated host (AZ_SMPI_WORK=F; the computation is not timed: smpi/simulate-computation:no), so
+# the simulated time no longer depends on this machine's caches or load. F is measured once per
+# program on one process, whose caches keep its arrays (AZ_SMPI_WORK=count with the computation
+# simulated: the F that charges the timed loop its own length; the median of 3 runs), at the
+# size of the weak series' first run, and recorded as "flops PROGRAM count modern 1 F". Count mode
+# sees the interval between ResetTimer and CheckTimer; a program timed with stopwatches
+# (samples/mg.zpl: StartTimer/StopTimer) reports 0 elements there, and its F is its loop seconds
+# (the median of the same 3 runs) over those of one run at AZ_SMPI_WORK=1000 on one process without
+# the computation (its timed elements x 1000 flops at the host's speed), times 1000.
+# flops PROGRAM ARGSFN: measures and records F; nothing and a complaint if a run fails
+flops() {
+  : > "$out/flops.$1.runs"
+  for i in 1 2 3; do
+    log=$out/flops.$1.$i.log
+    secs=$(AZ_SMPI_WORK=count sim "$modern" 1 "$log" "$out/$1" $($2 1)) &&
+      echo "$secs $(sed -n 's/^AZ_SMPI_WORK: .*: \([0-9.e+-]*\) flops per element$/\1/p' "$log")" >> "$out/flops.$1.runs"
+  done
+  f=$(awk '{ print $2 }' "$out/flops.$1.runs" | median)
+  if [ "$(wc -l < "$out/flops.$1.runs")" = 3 ] && ! awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }'; then
+    secs=$(awk '{ print $1 }' "$out/flops.$1.runs" | median)
+    unit=$(AZ_SMPI_WORK=1000 SIMCFG=--cfg=smpi/simulate-computation:no sim "$modern" 1 "$out/flops.$1.unit.log" "$out/$1" $($2 1))
+    f=$(awk -v s="$secs" -v u="${unit:-0}" 'BEGIN { if (u > 0) printf "%.6g", 1000 * s / u }')
+  fi
+  awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }' || { complain "flops $1: no F measured ($out/flops.$1.*)"; return 1; }
+  echo "flops $1 count modern 1 $f" >> "$res"
+  echo "  flops $1: $f flops per element"
+}
+# flops_of PROGRAM: its recorded F
+flops_of() { awk -v p="$1" '$1 == "flops" && $2 == p { print $6; exit }' "$res"; }
+# work PROGRAM ARGSFN "NPS" EXPERIMENT VARIANT PLATFORM [NAME=VALUE...]: a series with the recorded F
+# of PROGRAM (complained about already when it was not measured)
+work() {
+  f=$(flops_of "$1")
+  [ -n "$f" ] || { echo "scale.sh: no F of $1 recorded: $4 $1 skipped"; return 0; }
+  wp=$1 wa=$2 wn=$3 we=$4 wv=$5 wpl=$6
+  shift 6
+  series "$we" "$wp" "$wv" "$wpl" "$wn" "$wa" AZ_SMPI_WORK="$f" $nocomp "$@"
+}
+if part work; then
+  echo "scale.sh: the modelled computation: F per program, then weak scaling with AZ_SMPI_WORK=F"
+  work_progs="jacobi jacobi_mpi cg cg_mpi$([ -n "$MG" ] && echo " mg")$([ -n "$MG_REF" ] && echo " mg_ref")"
+  for p in $work_progs; do
+    case $p in mg*) flops "$p" "args_$p" ;; *) flops "$p" "args_${p%_mpi}" ;; esac
+  done
+  # the goals' programs first; MG's reference on 512 processes may take the whole SCALE_TIMEOUT
+  for p in jacobi jacobi_mpi; do work "$p" args_jacobi "$NPS" work default "$modern"; done
+  [ -n "$MG" ] && work mg args_mg "$MG_WEAK_NPS" work default "$modern"
+  for p in cg cg_mpi; do work "$p" args_cg "$NPS" work default "$modern"; done
+  [ -n "$MG_REF" ] && work mg_ref args_mg_ref "$MG_WEAK_NPS" work default "$modern"
+fi
+if part worknoise; then
+  echo "scale.sh: run-ahead (the default) against blocking reductions with the modelled computation, noise on 1% of $NOISE_NP hosts"
+  for q in quiet noisy; do
+    work jacobi args_noise "$NOISE_NP" "worknoise_$q" ra0 "$out/$q.xml" AZ_RUNAHEAD=0 HOSTS="$out/hosts_noise"
+    work jacobi args_noise "$NOISE_NP" "worknoise_$q" default "$out/$q.xml" HOSTS="$out/hosts_noise"
+  done
+fi
 
 . "$(dirname "$0")/lib_scale_report.sh"
 scale_report

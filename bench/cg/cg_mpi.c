@@ -19,8 +19,12 @@
  *   azc compiles its C: -O2 without -march does not contract on x86-64; with -march=native add
  *   -ffp-contract=off.
  * - Command line as jacobi_mpi.c (-sn=, -siters=); output as the ZPL program; "loop seconds" is
- *   MPI_Wtime around the iteration loop (after a barrier), the largest over the processes. */
+ *   MPI_Wtime around the iteration loop (after a barrier), the largest over the processes.
+ * - Under SimGrid SMPI each loop nest reports its points to bench/smpi_work.h (bench_work), charged
+ *   before the next MPI call (bench_work_flush): AZ_SMPI_WORK=F gives each point F flops, as
+ *   azc's ZRT_WORK does for cg.zpl's nests (bench/scale.sh). */
 #include "../mpi_grid.h"
+#include "../smpi_work.h"
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -50,12 +54,16 @@ int main(int argc, char **argv) {
       p[(i + 1) * w + j + 1] = r[i * nc + j];
       part += r[i * nc + j] * r[i * nc + j];
     }
+  bench_work((double)nr * nc);
+  bench_work_flush();
   double rr = bench_sum_in_rank_order(part, &g);
 
   MPI_Barrier(grid);
+  bench_work_start_loop();
   double t0 = MPI_Wtime();
   for (long it = 0; it < iters; it++) {
     MPI_Request rq[8];
+    bench_work_flush();
     MPI_Irecv(&p[0 * w + 1], (int)nc, MPI_DOUBLE, north, 1, grid, &rq[0]);
     MPI_Irecv(&p[(nr + 1) * w + 1], (int)nc, MPI_DOUBLE, south, 0, grid, &rq[1]);
     MPI_Irecv(&p[1 * w + 0], 1, column, west, 3, grid, &rq[2]);
@@ -74,11 +82,14 @@ int main(int argc, char **argv) {
         q[i * nc + j] = v;
         part += pk[0] * v;
       }
+    bench_work((double)nr * nc);
+    bench_work_flush();
     double pq = bench_sum_in_rank_order(part, &g);
     double alpha = rr / pq;
     for (long i = 0; i < nr; i++)
       for (long j = 0; j < nc; j++)
         x[i * nc + j] = x[i * nc + j] + alpha * p[(i + 1) * w + j + 1];
+    bench_work((double)nr * nc);
     /* r := r - alpha q; rr_new := r.r */
     part = 0;
     for (long k = 0; k < nr * nc; k++) {
@@ -86,14 +97,19 @@ int main(int argc, char **argv) {
       r[k] = v;
       part += v * v;
     }
+    bench_work((double)nr * nc);
+    bench_work_flush();
     double rr_new = bench_sum_in_rank_order(part, &g);
     double beta = rr_new / rr;
     rr = rr_new;
     for (long i = 0; i < nr; i++)
       for (long j = 0; j < nc; j++)
         p[(i + 1) * w + j + 1] = r[i * nc + j] + beta * p[(i + 1) * w + j + 1];
+    bench_work((double)nr * nc);
   }
+  bench_work_flush();
   double secs = MPI_Wtime() - t0, maxsecs;
+  bench_work_end_loop(secs, me);
   MPI_Allreduce(&secs, &maxsecs, 1, MPI_DOUBLE, MPI_MAX, grid);
 
   part = 0;

@@ -30,6 +30,12 @@
  * - main: one untimed iteration, then reinitialization as NPB does; the timed part is resid, nit
  *   times mg3P and resid, and norm2u3, after a barrier, the slowest process's time.
  *
+ * - Under SimGrid SMPI (bench/scale.sh) every loop nest over points reports its points to
+ *   bench/smpi_work.h (bench_work: the operators' owned points, interp's and zero3's whole local
+ *   arrays, comm3's plane copies) and the work is charged before each MPI call
+ *   (bench_work_flush), so AZ_SMPI_WORK=F gives each point F flops; outside SMPI the hooks are
+ *   nothing.
+ *
  * Usage: mpirun -np P mg_ref CLASS [plain]   (CLASS: S, W or A). Prints like NPB (class, size,
  * iterations, VERIFICATION SUCCESSFUL or UNSUCCESSFUL, the L2 norm, "Time in seconds =",
  * "Mop/s total =" with 58 * nit * n^3 operations) and the peak resident memory of the largest
@@ -43,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "../smpi_work.h"
 
 enum { NTOP = 10 }; /* charges of each sign */
 
@@ -285,11 +292,17 @@ static void box_move(double *u, const int m[3], box b, double *buf, int to) {
           buf[k] = row[i1];
       }
     }
+  bench_work((double)k);
 }
 
 /* The number of values in the box. */
 static int box_count(box b) {
   return (b.hi[0] - b.lo[0]) * (b.hi[1] - b.lo[1]) * (b.hi[2] - b.lo[2]);
+}
+
+/* The points this process owns on level L (its arrays without their ghost planes). */
+static double owned_points(const level *L) {
+  return (double)(L->m[0] - 2) * (L->m[1] - 2) * (L->m[2] - 2);
 }
 
 /* Fills the ghost cells of u, an array of level L: axis 0, 1, then 2. */
@@ -311,11 +324,13 @@ static void comm3(mg *g, const level *L, double *u) {
       continue;
     }
     int nreq = 0;
+    bench_work_flush();
     MPI_Irecv(in_lo, count, MPI_DOUBLE, e->from_lo, 2 * a, MPI_COMM_WORLD, &g->req[nreq++]);
     MPI_Irecv(in_hi, count, MPI_DOUBLE, e->from_hi, 2 * a + 1, MPI_COMM_WORLD, &g->req[nreq++]);
     for (int s = 0; s < e->nsend; s++) {
       double *out = g->buf + (2 + (size_t)s) * g->plane;
       box_move(u, L->m, e->send_side[s] ? first : lastp, out, 0);
+      bench_work_flush();
       MPI_Isend(out, count, MPI_DOUBLE, e->send_rank[s], 2 * a + e->send_side[s], MPI_COMM_WORLD,
                 &g->req[nreq++]);
     }
@@ -372,6 +387,7 @@ static void resid(mg *g, const level *L, const double *restrict u, const double 
       for (int i1 = 1; i1 < n1 - 1; i1++)
         rl[i1] = vl[i1] - a0 * c[i1] - a2 * (u2[i1] + u1[i1 - 1] + u1[i1 + 1]) - a3 * (u2[i1 - 1] + u2[i1 + 1]);
     }
+  bench_work(owned_points(L));
   comm3(g, L, r);
 }
 
@@ -395,6 +411,7 @@ static void psinv(mg *g, const level *L, const double *restrict r, double *restr
       for (int i1 = 1; i1 < n1 - 1; i1++)
         ul[i1] = ul[i1] + c0 * c[i1] + c1 * (c[i1 - 1] + c[i1 + 1] + r1[i1]) + c2 * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
     }
+  bench_work(owned_points(L));
   comm3(g, L, u);
 }
 
@@ -436,6 +453,7 @@ static void rprj3(mg *g, const level *F, const double *restrict r, const level *
                  0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
       }
     }
+  bench_work(owned_points(C));
   comm3(g, C, s);
 }
 
@@ -489,6 +507,7 @@ static void interp(mg *g, const level *C, const double *restrict z, const level 
           interp_line(u + i2 * s2 + i3 * s3, mf1, zl[e3][e2], d1, w[e3][e2]);
         }
     }
+  bench_work((double)F->size); /* every local point of F, ghost cells included */
 }
 
 /* ---- the V-cycle ---- */
@@ -496,6 +515,7 @@ static void interp(mg *g, const level *C, const double *restrict z, const level 
 /* Zeroes a whole local array, ghost cells included. */
 static void zero3(double *u, const level *L) {
   memset(u, 0, L->size * sizeof(double));
+  bench_work((double)L->size);
 }
 
 /* NPB's mg3P: restrict the residual to the coarsest level, smooth there, then up the levels
@@ -532,6 +552,8 @@ static void norm2u3(const level *L, const double *u, double *rnm2, double *rnmu)
           mx = fabs(row[i1]);
       }
     }
+  bench_work(owned_points(L));
+  bench_work_flush();
   double sum;
   MPI_Allreduce(&s, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Allreduce(&mx, rnmu, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -625,6 +647,7 @@ static void zran3(mg *g) {
   memcpy(mine, hi, sizeof hi);
   memcpy(mine + NTOP, lo, sizeof lo);
   charge *all = alloc_or_die((size_t)g->np * 2 * NTOP * sizeof *all);
+  bench_work_flush();
   MPI_Allgather(mine, 4 * NTOP, MPI_DOUBLE, all, 4 * NTOP, MPI_DOUBLE, MPI_COMM_WORLD);
   zero3(z, L);
   int count = g->np * 2 * NTOP;
@@ -718,9 +741,11 @@ int main(int argc, char **argv) {
   resid(&g, top, top->u, g.v, top->r);
   zero3(top->u, top);
   zran3(&g);
+  bench_work_flush();
   t_init = MPI_Wtime() - t_init;
 
   MPI_Barrier(MPI_COMM_WORLD);
+  bench_work_start_loop();
   double t0 = MPI_Wtime();
   resid(&g, top, top->u, g.v, top->r);
   norm2u3(top, top->r, &rnm2, &rnmu);
@@ -729,7 +754,9 @@ int main(int argc, char **argv) {
     resid(&g, top, top->u, g.v, top->r);
   }
   norm2u3(top, top->r, &rnm2, &rnmu);
+  bench_work_flush();
   double secs = MPI_Wtime() - t0, slowest, init_slowest;
+  bench_work_end_loop(secs, g.me);
   MPI_Reduce(&secs, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
   MPI_Reduce(&t_init, &init_slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
   long rss = peak_rss_kb();

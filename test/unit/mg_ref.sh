@@ -5,7 +5,8 @@
 # and processes that own no point of the coarsest levels), with NPB's stencils and with `plain`
 # ones, print the NPB report's lines, and refuse a bad command line with a usage line and exit
 # status 2; then bench/mg/mg.sh's quick mode (class S, one run) must exit 0 with a row per
-# program and np and a section between its markers, with the NPB comparison. About 20 s.
+# program and np and a section between its markers, with the NPB comparison; under SimGrid SMPI
+# (where installed) AZ_SMPI_WORK=count counts the timed part's points. About 20 s.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -46,6 +47,20 @@ for args in ":no class given" "B:unknown class 'B'" "S fast:unknown argument 'fa
   { [ "$st" = 2 ] && [ "$(grep -c '^mg_ref: ' "$t/err")" = 1 ] && grep -qxF "$want" "$t/err"; } ||
     { say "arguments '${args%%:*}': exit status $st, standard error:"; cat "$t/err"; }
 done
+
+# under SimGrid SMPI (where installed): bench/smpi_work.h's hooks count every loop nest's points
+# of the timed part, class S on one process: 4 x (n^3 + comm3's 4 (n^2 + n (n+2) + (n+2)^2) plane
+# copies) summed over the operators of the V-cycle, interp and zero3 over whole local arrays:
+# 989360; the hooks change nothing of the result
+if command -v smpicc >/dev/null 2>&1 && command -v smpirun >/dev/null 2>&1; then
+  smpicc -O2 -o "$t/mg_smpi" bench/mg/mg_ref.c -lm > "$t/cc.log" 2>&1 || { say "smpicc mg_ref.c failed:"; cat "$t/cc.log"; }
+  echo node-0 > "$t/hosts"
+  root=$(pwd)
+  (cd "$t" && AZ_SMPI_WORK=count timeout 120 smpirun -np 1 -platform "$root/bench/platforms/modern.xml" -hostfile "$t/hosts" \
+    --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error "$t/mg_smpi" S) > "$t/out" 2> "$t/err"
+  grep -q '^AZ_SMPI_WORK: 989360 elements in ' "$t/err" && grep -qx ' VERIFICATION SUCCESSFUL' "$t/out" ||
+    { say "mg_ref under SMPI, AZ_SMPI_WORK=count: not 989360 elements, or not verified:"; cat "$t/err" "$t/out" | head -20; }
+fi
 
 # the benchmark script's quick mode
 QUICK=1 MG_NPS="1 2" AZC="$AZC" BUILD="$t/build" sh bench/mg/mg.sh > "$t/log" 2>&1 || { say "mg.sh failed:"; cat "$t/log"; }
