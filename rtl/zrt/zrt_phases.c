@@ -79,6 +79,15 @@ static int near_coords(const zg_grid *g, int k, int c, int *out) {
   return n;
 }
 
+/* Advance the counters at[0..r-1] (at[j] < n[j]) like an odometer, the last fastest; false once
+ * they all wrapped around. */
+static bool odometer_next(int *at, const int *n, int r) {
+  int j = r - 1;
+  while (j >= 0 && ++at[j] == n[j])
+    at[j--] = 0;
+  return j >= 0;
+}
+
 static int id_order(const void *x, const void *y) {
   int a = *(const int *)x, b = *(const int *)y;
   return (a > b) - (a < b);
@@ -96,19 +105,14 @@ int xfer_near_procs(const zrt_xfer_plan *p, int *out) {
   int opts[ZRT_MAX_RANK][3], nopt[ZRT_MAX_RANK], at[ZRT_MAX_RANK] = {0}, n = 0;
   for (int k = 0; k < r; k++)
     nopt[k] = near_coords(g, k, me[k], opts[k]);
-  for (;;) {
+  do {
     int c[ZRT_MAX_RANK];
     for (int k = 0; k < r; k++)
       c[k] = opts[k][at[k]];
     int q = proc_at(g, r, c);
     if (q != zrt_g.me)
       out[n++] = q;
-    int k = r - 1;
-    while (k >= 0 && ++at[k] == nopt[k])
-      at[k--] = 0;
-    if (k < 0)
-      break;
-  }
+  } while (odometer_next(at, nopt, r));
   qsort(out, (size_t)n, sizeof *out, id_order);
   return n;
 }
@@ -135,27 +139,17 @@ static int route_pairs(const zg_grid *g, int r, int k, const int *me, bool recv,
     nr[j] = r_free ? near_coords(g, j, me[j], opts_r[j]) : (opts_r[j][0] = me[j], 1);
   }
   int n = 0, is[ZRT_MAX_RANK] = {0};
-  for (;;) {
+  do {
     int sc[ZRT_MAX_RANK], rc[ZRT_MAX_RANK], ir[ZRT_MAX_RANK] = {0};
     for (int j = 0; j < r; j++)
       sc[j] = opts_s[j][is[j]];
-    for (;;) {
+    do {
       for (int j = 0; j < r; j++)
         rc[j] = opts_r[j][ir[j]];
       if (recv || rc[k] != me[k]) /* a hop within me is listed once, on the receiving side */
         out[n++] = (route_pair){proc_at(g, r, sc), proc_at(g, r, rc)};
-      int j = r - 1;
-      while (j >= 0 && ++ir[j] == nr[j])
-        ir[j--] = 0;
-      if (j < 0)
-        break;
-    }
-    int j = r - 1;
-    while (j >= 0 && ++is[j] == ns[j])
-      is[j--] = 0;
-    if (j < 0)
-      break;
-  }
+    } while (odometer_next(ir, nr, r));
+  } while (odometer_next(is, ns, r));
   qsort(out, (size_t)n, sizeof *out, pair_order);
   int m = 0;
   for (int i = 0; i < n; i++)
