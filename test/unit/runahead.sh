@@ -10,8 +10,7 @@
 # (oversubscribed on small machines). Then the stress program test/stress/runahead.zpl
 # (thousands of iterations, five reductions and a halo exchange each, three of them deferred)
 # under noise on 4 processes with AZ_RUNAHEAD = 0, 2 and 48, with 32 and the dissemination gather,
-# with 48, msg and the tree (batches of reductions), and on 3 with the tailored binding: no hang,
-# the output of one process. Bad AZ_RUNAHEAD,
+# and on 3 with the tailored binding: no hang, the output of one process. Bad AZ_RUNAHEAD,
 # AZ_GATHER and AZ_NOISE values are one line and exit status 2 (run without mpirun, so that only the program writes).
 # The executables are test/lib/progs.sh's; the programs (and the stress program) run TEST_JOBS at a time.
 . test/lib/jobs.sh
@@ -43,7 +42,6 @@ check() {
     (cd "$d" && "$EXE") >"$d/stress.out" 2>&1 || say "the stress program fails on one process"
     for ra in 0 2 48; do run "$EXE" "$d/stress.out" 4 $ra all:500:100; done
     run "$EXE" "$d/stress.out" 4 32 all:500:100 store dissemination
-    run "$EXE" "$d/stress.out" 4 48 all:500:100 msg tree
     run "$EXE" "$d/stress.out" 3 4 all:700:150 tailored
     return $fail
   fi
