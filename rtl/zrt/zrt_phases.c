@@ -52,9 +52,20 @@ static bool near_blocks(const zrt_xfer_plan *p, const zg_grid *g, int r, bool *d
   return true;
 }
 
+/* Phases pay where they at least halve the messages of a full neighbourhood: 2 x 2 x 2 processes
+ * (7 neighbours, 3 phase partners), 3 x 3 (8, 4), 4 x 4 x 4 (26, 6); not on 2 x 2 (3, 2) or 4 x 2
+ * (5, 3), where waiting for one phase after the other costs more than the message saved. */
 static bool phases_worth(const zrt_xfer_plan *p, const zg_grid *g, int r) {
   bool diagonal;
-  return near_blocks(p, g, r, &diagonal) && diagonal;
+  if (!near_blocks(p, g, r, &diagonal) || !diagonal)
+    return false;
+  int direct = 1, phased = 0;
+  for (int k = 0; k < r; k++) {
+    int n = g->dims[k] >= 3 ? 2 : g->dims[k] - 1;
+    direct *= 1 + n;
+    phased += n;
+  }
+  return direct - 1 >= 2 * phased;
 }
 
 /* The process at grid coordinates c (row-major numbering). */
