@@ -139,7 +139,7 @@ static zg_box box_hull(const zg_box *a, const zg_box *b, int rank) {
 }
 
 /* The elements of array a in box b: the indices of its strides only (section 15.3). */
-static size_t box_count(const zg_box *b, const zrt_array *a) {
+size_t zg_box_count(const zg_box *b, const zrt_array *a) {
   size_t n = 1;
   for (int k = 0; k < a->rank; k++)
     n *= (size_t)zrt_array_count(a, k, b->lo[k], b->hi[k]);
@@ -232,7 +232,7 @@ static void merge_boxes(const zg_item *items, zg_pair *pe) {
         if (items[pe->item[j]].a != a || !same_off(pe, i, j, a->rank))
           continue;
         zg_box h = box_hull(&pe->boxes[i], &pe->boxes[j], a->rank);
-        size_t ni = box_count(&pe->boxes[i], a), nj = box_count(&pe->boxes[j], a), nh = box_count(&h, a);
+        size_t ni = zg_box_count(&pe->boxes[i], a), nj = zg_box_count(&pe->boxes[j], a), nh = zg_box_count(&h, a);
         if (nh > ni + nj)
           continue;
         pe->bytes = pe->bytes - (ni + nj) * a->elem + nh * a->elem;
@@ -245,7 +245,7 @@ static void merge_boxes(const zg_item *items, zg_pair *pe) {
 
 /* Append box b of item i, read at offset off (NULL: none). */
 static void add_part(zg_pair *out, int i, const zg_box *b, const int64_t *off, const zrt_array *a) {
-  if (box_count(b, a) == 0) /* only between strided indices */
+  if (zg_box_count(b, a) == 0) /* only between strided indices */
     return;
   if (out->nboxes == ZG_MAX_BOXES) {
     out->overflow = true;
@@ -256,7 +256,7 @@ static void add_part(zg_pair *out, int i, const zg_box *b, const int64_t *off, c
   for (int k = 0; k < ZRT_MAX_RANK; k++)
     out->off[out->nboxes][k] = off && k < a->rank ? off[k] : 0;
   out->nboxes++;
-  out->bytes += box_count(b, a) * a->elem;
+  out->bytes += zg_box_count(b, a) * a->elem;
 }
 
 /* The most pieces a wrapped dimension's ghost cells are cut into (extents smaller than the shift

@@ -58,6 +58,8 @@ void zg_bbox_bounds(const zg_bbox *b, int rank, int64_t *lo, int64_t *hi);
 typedef struct zg_box {
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
 } zg_box;
+/* The elements of array a in box b (a strided array's only at its indices). */
+size_t zg_box_count(const zg_box *b, const zrt_array *a);
 
 /* An item of a transfer: the ghost cells of a for reads shifted by d, wrapping around a's declared
  * region (dlo..dhi) when wrap is set (A@^d: the covering region lies inside the declared region).

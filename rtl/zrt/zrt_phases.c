@@ -198,14 +198,6 @@ static xfer_peer *peer_of(xfer_peer **v, int *n, int proc) {
   return pe;
 }
 
-/* The elements of box b of array a, in bytes. */
-static size_t box_bytes(const zrt_array *a, const box *b) {
-  size_t n = a->elem;
-  for (int j = 0; j < a->rank; j++)
-    n *= (size_t)zrt_array_count(a, j, b->lo[j], b->hi[j]);
-  return n;
-}
-
 /* Phase k of the plan at this process (coordinates me): the hops across dimension k it receives or
  * makes within itself (recv), then those it sends. */
 static void phase_build(const zrt_xfer *x, zrt_xfer_plan *p, const zg_grid *g, int r, int k, const int *me) {
@@ -235,7 +227,7 @@ static void phase_build(const zrt_xfer *x, zrt_xfer_plan *p, const zg_grid *g, i
         }
         hop[k] = pe.off[b][k];
         const zrt_array *a = p->items[pe.item[b]].a;
-        size_t bytes = box_bytes(a, &at);
+        size_t bytes = zg_box_count(&at, a) * a->elem;
         if (!recv)
           box_append(peer_of(&ph->sends, &ph->nsends, to), pe.item[b], &at, hop, bytes);
         else {
