@@ -186,6 +186,27 @@ void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared
   E->loop_target = NULL;
 }
 
+void emit_pair_loops(Emitter *E, IrStmt *s, IrStmt *s2, int rank, bool simd, const char *delta, int sign) {
+  Stmt *st = s->ast, *st2 = s2->ast;
+  IndexMap map;
+  if (simd) E->simd = "omp simd";
+  Symbol *target = sema_base_symbol(st->lhs);
+  if (simd || (target->may_stride && ir_elements_independent_but_target(s, true) && ir_elements_independent_but_target(s2, true)))
+    E->simd_unit = "omp simd";
+  loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, NULL);
+  const char *lhs = emit_expr(E, st->lhs);
+  emit_line(E, "%s = %s;", lhs, assigned_value(E, st, st->lhs->type));
+  E->row_shift = delta;
+  E->pair_target = target;
+  E->pair_elem = arena_printf(E->arena, "%.*s %c 1]", (int)strlen(lhs) - 1, lhs, sign < 0 ? '-' : '+');
+  emit_line(E, "%s = %s;", emit_expr(E, st2->lhs), assigned_value(E, st2, st2->lhs->type));
+  E->row_shift = NULL;
+  E->pair_target = NULL;
+  E->loop_target = target;
+  loops_end(E, rank);
+  E->loop_target = NULL;
+}
+
 /* True if e may be emitted twice (once per path of unshared_check): nothing in it communicates or
  * has effects. */
 static bool twice_unsafe(const Expr *e, const void *arg) {

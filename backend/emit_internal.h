@@ -68,9 +68,19 @@ typedef struct Emitter {
   struct LineOpen *beginning;  /* the one whose first part is being emitted, or NULL */
   bool *xfer_declared;         /* by transfer id: its zrt_xfer is declared */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
+  PtrVec anchor_arrays;        /* Symbol*: arrays the nest reads through a ghost view's direction */
+  PtrVec anchor_dvars;         /* const char*: the direction of each one's first such read (its anchor) */
+  PtrVec anchor_shifts;        /* const char*: row_shift when it was read (anchors differ per shift) */
+  PtrVec nest_offsets;         /* const char*: declarations of the other reads' constant offsets from
+                                * their anchors, for the top of the nest */
+  int noffsets;                /* offsets declared in the program so far (their names) */
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
+  const char *row_shift;       /* a pair of rows' second statement (emit_pair_loops): its indices are the
+                                * loop's moved by this C value along the innermost dimension, */
+  const Symbol *pair_target;   /* its target, whose element at the current index is */
+  const char *pair_elem;       /* this C element (the neighbour of the first statement's) */
   int counted_dim;             /* the innermost loop of the nest counts zct<k> over a strided dimension k
                                 * (i<k> = zcf<k> + zct<k> * zcs<k>), or -1 (emit_strided.c) */
   size_t counted_at, counted_end;  /* where that loop begins and ends in the nest's text */
@@ -306,6 +316,10 @@ void emit_assign_nest(Emitter *E, IrStmt *s);
 /* The loop nest of s writing its target directly, over the covering region (simd: its elements are
  * independent; unshared: the run-time check of IrStmt.temp_for passed). */
 void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared);
+/* The loops of a pair of rows' statements s and s2 over the covering region (a row of s): s2's row
+ * is s's moved by the C value delta along the innermost dimension, and its target's element the
+ * neighbour (sign -1: before, +1: after) of s's, so that one loop writes both, side by side. */
+void emit_pair_loops(Emitter *E, IrStmt *s, IrStmt *s2, int rank, bool simd, const char *delta, int sign);
 /* emit_rows.c: if l->items[i] begins a nest of rows (passes/rows.c), emit it; returns how many
  * list items it is (0: none). */
 int emit_row_nest(Emitter *E, IrList *l, int i);

@@ -56,9 +56,129 @@ static const char *rows_condition(Emitter *E, const IrStmt *head, const RowStmt 
   return text;
 }
 
+/* The direction that moves list item x's covering region from the one around the nest ("" for
+ * none: NULL returned, *none set); NULL if x's region is not one of those. */
+static DirSyn *move_of(const IrStmt *x, bool *none) {
+  *none = x->kind != IR_REGION;
+  if (*none) return NULL;
+  const Bracket *b = x->ast->region;
+  if (!b || b->n != 1 || b->items[0].kind != BI_REGION) return NULL;
+  const RegionSyn *rs = b->items[0].region;
+  if (rs->kind != RX_AT || !rs->base || rs->base->kind != RX_DITTO) return NULL;
+  return rs->dir;
+}
+
+/* The sign of component k of direction d ('+', '-' or '0'), from its value or its type; 0 if unknown. */
+static char dir_sign(Emitter *E, DirSyn *d, int k) {
+  int rank;
+  int64_t v[MAX_RANK];
+  bool known;
+  if (!sema_dir(E->S, d, &rank, v, &known) || k >= rank) return 0;
+  if (known) return v[k] > 0 ? '+' : v[k] < 0 ? '-' : '0';
+  if (d->zero >> k & 1) return '0';
+  const Type *t = d->kind == DIR_DESIG && d->desig ? d->desig->type : d->sym ? d->sym->type : NULL;
+  return t && t->kind == TY_DIRECTION && (t->shape[k] == '+' || t->shape[k] == '-') ? t->shape[k] : 0;
+}
+
+/* The pair partner of list item i + j of the nest (a later statement writing the same array, whose
+ * region is j's moved along the innermost dimension alone, as far as the directions' signs tell: the
+ * two write neighbouring elements of one row, interp's parity classes of the last dimension), or -1;
+ * *sign is the side of j's element that the partner's lies on. The rows' counts and the neighbours
+ * are checked at run time (pair_condition). */
+static int pair_partner(Emitter *E, const IrList *l, int i, const RowStmt *m, int n, int j, const bool *taken, int *sign) {
+  int rank = m[j].s->ast->rank, inner = rank - 1;
+  const Stmt *st = m[j].s->ast;
+  if (taken[j] || st->lhs->kind != EX_NAME || !m[j].cover.sem || m[j].cover.sem->masked) return -1;
+  bool none_j;
+  DirSyn *dj = move_of(l->items[i + j], &none_j);
+  if (!none_j && (!dj || dir_sign(E, dj, inner) != '0')) return -1;
+  for (int p = j + 1; p < n; p++) {
+    const Stmt *sp = m[p].s->ast;
+    if (taken[p] || sp->lhs->kind != EX_NAME || m[p].s->writes != m[j].s->writes || sp->rank != st->rank || !m[p].cover.sem ||
+        m[p].cover.sem->masked)
+      continue;
+    bool none_p;
+    DirSyn *dp = move_of(l->items[i + p], &none_p);
+    char last = dp ? dir_sign(E, dp, inner) : 0;
+    if (!dp || (last != '+' && last != '-')) continue;
+    bool same = true;
+    for (int k = 0; k < inner && same; k++) same = (none_j ? '0' : dir_sign(E, dj, k)) == dir_sign(E, dp, k) && dir_sign(E, dp, k);
+    if (!same) continue;
+    *sign = last == '-' ? -1 : 1;
+    return p;
+  }
+  return -1;
+}
+
+/* The C condition under which statements j and p of the nest run as a pair: the same rows (first
+ * index, count and stride of this process's part in every outer dimension), as many elements in
+ * the row at the same stride, and p's first target element the neighbour (sign) of j's. */
+static const char *pair_condition(Emitter *E, const RowStmt *m, int j, int p, int sign) {
+  int rank = m[j].s->ast->rank, inner = rank - 1;
+  Buf c = {0};
+  for (int k = 0; k < inner; k++)
+    buf_printf(&c, "zrf%d_%d == zrf%d_%d && zrn%d_%d == zrn%d_%d && zrs%d_%d == zrs%d_%d && ", j, k, p, k, j, k, p, k, j, k, p, k);
+  const char *u = emit_sym(E, m[j].s->writes);
+  buf_printf(&c, "zrt_region_count(&zrm%d, %d) == zrt_region_count(&zrm%d, %d) && zrm%d.stride[%d] == zrm%d.stride[%d] && "
+                 "zrt_array_cell(&%s, %d, zrt%d.lo[%d]) - zrt_array_cell(&%s, %d, zrt%d.lo[%d]) == %d",
+             j, inner, p, inner, j, inner, p, inner, u, inner, p, inner, u, inner, j, inner, sign);
+  const char *text = arena_strdup(E->arena, c.data);
+  free(c.data);
+  return text;
+}
+
+/* The order of the statements within a step of the nest: by where their rows lie in memory, as
+ * far as the signs of their moves tell (a row moved down an outer dimension comes before one not
+ * moved), so that every plane's rows are visited upwards, as a stream (interp's parity classes
+ * in program order would visit rows 2, 1, 4, 3, ...); in program order where a sign is unknown.
+ * Any order keeps the nest's meaning: its statements touch no element another one writes. */
+static int *step_order(Emitter *E, const IrList *l, int i, const RowStmt *m, int n) {
+  int *order = ARENA_ARRAY(E->arena, int, n), *key = ARENA_ARRAY(E->arena, int, n);
+  int outer = m[0].s->ast->rank - 1;
+  bool known = true;
+  for (int j = 0; j < n; j++) {
+    order[j] = j;
+    bool none;
+    DirSyn *d = move_of(l->items[i + j], &none);
+    for (int k = 0; k < outer; k++) {
+      char c = none ? '0' : d ? dir_sign(E, d, k) : 0;
+      known &= c != 0;
+      key[j] = 3 * key[j] + (c == '-' ? 0 : c == '0' ? 1 : 2);
+    }
+  }
+  for (int j = 1; known && j < n; j++) /* a stable insertion sort: n is small */
+    for (int p = j; p > 0 && key[order[p - 1]] > key[order[p]]; p--) {
+      int t = order[p];
+      order[p] = order[p - 1];
+      order[p - 1] = t;
+    }
+  return order;
+}
+
+/* Statement j's row of the nest's step, over its row alone (partner -1), or with its partner's. */
+static void row_step(Emitter *E, const RowStmt *m, int j, int partner, int sign) {
+  int rank = m[j].s->ast->rank, outer = rank - 1;
+  Buf has = {0};
+  for (int k = 0; k < outer; k++) buf_printf(&has, "%szr%d < zrn%d_%d", k ? " && " : "", k, j, k);
+  emit_line(E, "if (%s) {", has.data ? has.data : "1");
+  free(has.data);
+  E->indent++;
+  emit_line(E, "zrt_region zrow = zrt%d;", j);
+  for (int k = 0; k < outer; k++) emit_line(E, "zrow.lo[%d] = zrow.hi[%d] = zrow.align[%d] = zrf%d_%d + zr%d * zrs%d_%d;", k, k, k, j, k, k, j, k);
+  cover_enter(E, "zrow", m[j].cover.sem, m[j].cover.rank);
+  if (partner < 0) emit_direct_loops(E, m[j].s, rank, ir_elements_independent_if(m[j].s, true), true);
+  else
+    emit_pair_loops(E, m[j].s, m[partner].s, rank,
+                    ir_elements_independent_if(m[j].s, true) && ir_elements_independent_if(m[partner].s, true),
+                    arena_printf(E->arena, "zpd%d", j), sign);
+  E->indent--;
+  emit_line(E, "}");
+}
+
 /* The nest over rows: the counts of this process's rows of every statement in each outer
- * dimension, then for each step the statements that have that row, each over its row alone. */
-static void rows_loops(Emitter *E, const RowStmt *m, int n) {
+ * dimension, then for each step the statements that have that row, each over its row alone, or a
+ * pair of them in one loop where pair_partner pairs them and their rows match at run time. */
+static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int n) {
   int rank = m[0].s->ast->rank, outer = rank - 1;
   emit_line(E, "{");
   E->indent++;
@@ -77,22 +197,37 @@ static void rows_loops(Emitter *E, const RowStmt *m, int n) {
     emit_line(E, "int64_t zrr%d = zrn0_%d;", k, k);
     for (int j = 1; j < n; j++) emit_line(E, "if (zrn%d_%d > zrr%d) zrr%d = zrn%d_%d;", j, k, k, k, j, k);
   }
+  int *partner = ARENA_ARRAY(E->arena, int, n), *sign = ARENA_ARRAY(E->arena, int, n);
+  bool *taken = ARENA_ARRAY(E->arena, bool, n);
+  for (int j = 0; j < n; j++) {
+    partner[j] = pair_partner(E, l, i, m, n, j, taken, &sign[j]);
+    if (partner[j] < 0) continue;
+    taken[j] = taken[partner[j]] = true;
+    emit_line(E, "const int64_t zpd%d = zrt%d.lo[%d] - zrt%d.lo[%d]; (void)zpd%d;", j, partner[j], outer, j, outer, j);
+    emit_line(E, "const bool zpair%d = %s;", j, pair_condition(E, m, j, partner[j], sign[j]));
+  }
   for (int k = 0; k < outer; k++) {
     emit_line(E, "for (int64_t zr%d = 0; zr%d < zrr%d; zr%d++) {", k, k, k, k);
     E->indent++;
   }
   bool whole = E->loops_whole;
   E->loops_whole = true; /* each row is already this process's */
-  for (int j = 0; j < n; j++) {
-    Buf has = {0};
-    for (int k = 0; k < outer; k++) buf_printf(&has, "%szr%d < zrn%d_%d", k ? " && " : "", k, j, k);
-    emit_line(E, "if (%s) {", has.data ? has.data : "1");
-    free(has.data);
+  int *order = step_order(E, l, i, m, n);
+  for (int o = 0; o < n; o++) {
+    int j = order[o];
+    if (taken[j] && partner[j] < 0) continue; /* a partner: with the statement it pairs with */
+    if (partner[j] < 0) {
+      row_step(E, m, j, -1, 0);
+      continue;
+    }
+    emit_line(E, "if (zpair%d) {", j);
     E->indent++;
-    emit_line(E, "zrt_region zrow = zrt%d;", j);
-    for (int k = 0; k < outer; k++) emit_line(E, "zrow.lo[%d] = zrow.hi[%d] = zrow.align[%d] = zrf%d_%d + zr%d * zrs%d_%d;", k, k, k, j, k, k, j, k);
-    cover_enter(E, "zrow", m[j].cover.sem, m[j].cover.rank);
-    emit_direct_loops(E, m[j].s, rank, ir_elements_independent_if(m[j].s, true), true);
+    row_step(E, m, j, partner[j], sign[j]);
+    E->indent--;
+    emit_line(E, "} else {");
+    E->indent++;
+    row_step(E, m, j, -1, 0);
+    row_step(E, m, partner[j], -1, 0);
     E->indent--;
     emit_line(E, "}");
   }
@@ -194,7 +329,7 @@ int emit_row_nest(Emitter *E, IrList *l, int i) {
   cover_leave(E, outer);
   merge_transfers(E, l, i, m, n, outer.cover);
   prologues(E, m, n);
-  rows_loops(E, m, n);
+  rows_loops(E, l, i, m, n);
   hoist_reset(E);
   E->merged_xfers.len = 0;
   E->indent--;

@@ -227,14 +227,17 @@ static inline bool zrt_contains(const zrt_region *c, const zrt_array *a, const i
 
 /* True if A@^d under region c reads only indices a holds: where a's declared region is strided,
  * every wrapped index of c + d must keep the remainder modulo the stride (section 6.5, R3). The
- * indices of c are checked one dimension at a time. */
+ * indices of c are checked one dimension at a time; where wrapping keeps the remainder (the
+ * declared extent a multiple of the step) and c's stride does too, its first index stands for all. */
 static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a, const int64_t *d) {
   for (int k = 0; k < c->rank; k++)
     if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return true;
   for (int k = 0; k < c->rank && k < a->rank; k++) {
     if ((a->flood >> k & 1) || (c->flood >> k & 1) || a->step[k] <= 1) continue;
-    int64_t last = zrt_region_last(c, k);
-    for (int64_t i = zrt_region_first(c, k, c->lo[k]); i <= last; i += c->stride[k])
+    int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
+    int64_t extent = a->dhi[k] - a->dlo[k] + 1;
+    if (extent > 0 && extent % a->step[k] == 0 && c->stride[k] % a->step[k] == 0) last = first;
+    for (int64_t i = first; i <= last; i += c->stride[k])
       if (!zrt_array_holds(a, k, zrt_wrap(i + d[k], a->dlo[k], a->dhi[k]))) return false;
   }
   return true;

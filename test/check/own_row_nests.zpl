@@ -3,7 +3,7 @@
 -- hierarchy (six statements, each over its own parity class of the fine level: disjoint
 -- regions); two with arguments that do and do not share storage (then one after the other);
 -- regions of different extents; regions that overlap (one after the other, as written); the rows
--- of a dense 2-D array.
+-- of a dense 2-D array; pairs of parity classes along the last dimension in one loop.
 program own_row_nests;
 
 config var n : integer = 12;
@@ -19,6 +19,10 @@ const
   d0N0 : array [0..L] of direction<0,-,0> = [0, -2^index1, 0];
   d001 : array [0..L] of direction<0,0,+> = [0, 0, 2^index1];
   d00N : array [0..L] of direction<0,0,-> = [0, 0, -2^index1];
+  dN0N3 : array [0..L] of direction<-,0,-> = [-2^index1, 0, -3 * 2^index1];
+  d103 : array [0..L] of direction<+,0,+> = [2^index1, 0, 3 * 2^index1];
+  d0N1 : array [0..L] of direction<0,-,+> = [0, -2^index1, 2^index1];
+  d011 : array [0..L] of direction<0,+,+> = [0, 2^index1, 2^index1];
   dNN0 : array [0..L] of direction<-,-,0> = [-2^index1, -2^index1, 0];
   d110 : array [0..L] of direction<+,+,0> = [2^index1, 2^index1, 0];
   dNNN : array [0..L] of direction<-,-,-> = [-2^index1, -2^index1, -2^index1];
@@ -46,6 +50,23 @@ procedure prolong(z : [,,] double; inout u : [,,] double; k : integer);
   [" at dNNN[k]] u := u + 0.125 * (z@^d111[k] + z@^dNNN[k]);
 end;
 
+-- pairs of statements whose rows are neighbours along the last dimension, one loop writing both
+-- (backend/emit_rows.c): moved down (d00N) and up (d0N1), the second reading Index3; a move of
+-- three cells pairs by its signs but not at run time (two loops)
+procedure pairs(z : [,,] double; inout u : [,,] double; k : integer);
+begin
+  [[1..n, 1..n, 5..n] by step[k + 1]] begin
+    u := u + z * Index3;
+    [" at d00N[k]] u := u + 0.5 * (z@^d001[k] + z@^d00N[k]) - 0.01 * Index3;
+    [" at dN00[k]] u := u - z@^d100[k];
+    [" at dN0N3[k]] u := u + 0.25 * z@^d103[k];
+  end;
+  [[1..n, 1..n, 1..n - 4] by step[k + 1]] begin
+    [" at d0N0[k]] u := u * 0.5 + Index2;
+    [" at d0N1[k]] u := u + z@^d011[k] * Index3;
+  end;
+end;
+
 -- two parity classes of level k, reading z shifted: z may be u
 procedure smear(z : [,,] double; inout u : [,,] double; k : integer);
 [Level[k + 1]] begin
@@ -68,6 +89,10 @@ begin
   for k := L - 1 downto 0 do
     prolong(U[k + 1], U[k], k);
     writeln("prolong ", k, " ", "%.4f" : sum(U[k], k));
+  end;
+  for k := L - 1 downto 0 do
+    pairs(U[k + 1], U[k], k);
+    writeln("pairs ", k, " ", "%.4f" : sum(U[k], k));
   end;
   [Level[0]] W[0] := Index1 - Index2 * Index3;
   smear(W[0], U[0], 0);     -- distinct arrays: one nest

@@ -11,7 +11,8 @@
 # loop body is not a pattern when the condition of an if's later arm or of a nested while or repeat
 # loop communicates (it runs only when reached, or once per iteration of the nested loop); reductions
 # that run ahead are deferred, consecutive ones share a gather, and loops poll (own_runahead.zpl);
-# loop fusion and contraction (own_fusion.zpl, swm) at the end.
+# loop fusion and contraction (own_fusion.zpl, swm), and (samples/mg.zpl) the reads of one array
+# through a ghost view at constant offsets from one address per row, at the end.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -146,4 +147,11 @@ awk '/zrt_dr\(&zx[0-9]+\); zrt_sr/ { match($0, /zx[0-9]+/); b[substr($0, RSTART,
   has "$t/fs.c" "started above; wait for the ghost cells" yes "own_fused_shift" &&
   ! grep -q 'not written' "$t/fs.pdl" && grep -q '^pattern 1 {' "$t/fs.pdl" ||
   { echo "codegen_shapes.sh: own_fused_shift: a transfer begun and not waited for, or no pattern written:"; grep -n 'zrt_d[rn]\|zrt_sr' "$t/fs.c"; fail=1; }
+# samples/mg.zpl's resid reads u@^ in 20 directions through one ghost view: one address per row
+# (the anchor) and 19 offsets computed before the nest; psinv's 18 reads of r likewise (17)
+"$AZC" samples/mg.zpl -o "$t/mg.c" || exit 1
+awk '/^ZRT_VECTOR_CLONES static void z_resid\(/ { f = "resid" } /^ZRT_VECTOR_CLONES static void z_psinv\(/ { f = "psinv" }
+     /^}/ { f = "" } f && /const int64_t zo[0-9]+ = / { n[f]++ }
+     END { exit !(n["resid"] >= 19 && n["psinv"] >= 17) }' "$t/mg.c" ||
+  { echo "codegen_shapes.sh: samples/mg.zpl: resid's and psinv's shifted reads are not offsets from one address per row"; fail=1; }
 exit $fail

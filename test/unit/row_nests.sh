@@ -1,16 +1,18 @@
 #!/bin/sh
 # row_nests.sh - statements under different covering regions whose rows share one loop nest
-# (passes/rows.c, backend/emit_rows.c; issue 22). test/check/own_row_nests.zpl has five such
+# (passes/rows.c, backend/emit_rows.c; issue 22). test/check/own_row_nests.zpl has seven such
 # groups: a trilinear interpolation over six parity classes of a strided 3-D level (the nest),
-# two statements whose arguments do not and then do share storage (the nest, then the
+# two groups of pairs of parity classes along the last dimension (five pairs, one loop each, one
+# of them only by its signs: its rows are three cells apart, two loops at run time), two
+# statements whose arguments do not and then do share storage (the nest, then the
 # statements as written: the second reads the row the first writes next), regions of different
 # extents (the nest), regions that overlap (as written), the rows of a dense array (the nest).
-# Its C must have the five (and -fno-fuse's none), and it must print what the statements print
+# Its C must have the seven and the five pairs (and -fno-fuse's none), and it must print what the statements print
 # one after the other (test/golden/own_row_nests.out, from the -fno-fuse build) on 1 to 4
 # processes under msg and auto, and on 3 under store and tailored. samples/mg.zpl's interp is one
 # nest. Statements of a nest that read one array through ghost views, each under the region around
-# the nest or that region moved, share one transfer (two such groups; interp's seven statements in
-# samples/mg.zpl). QUICK=1: 1 and 3 processes.
+# the nest or that region moved, share one transfer (three such groups; interp's seven statements in
+# samples/mg.zpl), whose parity classes make four pairs. QUICK=1: 1 and 3 processes.
 . test/lib/progs.sh
 runs_setup
 prog=test/check/own_row_nests.zpl
@@ -18,14 +20,18 @@ want=test/golden/own_row_nests.out
 "$AZC" --keep-c "$prog" -o "$t/w" || exit 1
 "$AZC" --keep-c -fno-fuse "$prog" -o "$t/w0" || exit 1
 nests=$(grep -c 'rows in one loop nest' "$t/w.c")
-[ "$nests" = 5 ] || { echo "row_nests.sh: $prog has $nests nests of rows, expected 5"; fail=1; }
+[ "$nests" = 7 ] || { echo "row_nests.sh: $prog has $nests nests of rows, expected 7"; fail=1; }
+pairs=$(grep -c 'const bool zpair' "$t/w.c")
+[ "$pairs" = 5 ] || { echo "row_nests.sh: $prog has $pairs pairs of rows, expected 5"; fail=1; }
 if grep -q 'rows in one loop nest' "$t/w0.c"; then echo "row_nests.sh: -fno-fuse still makes nests of rows"; fail=1; fi
 "$AZC" samples/mg.zpl -o "$t/mg.c" || exit 1
 grep -q 'lines 308, 309, 310, 311, 312, 313, 314 and 315: their rows in one loop nest' "$t/mg.c" ||
   { echo "row_nests.sh: samples/mg.zpl's interp (lines 308-315) is not one nest of rows"; fail=1; }
+pairs=$(grep -c 'const bool zpair' "$t/mg.c")
+[ "$pairs" = 4 ] || { echo "row_nests.sh: samples/mg.zpl's interp has $pairs pairs of rows, expected 4"; fail=1; }
 # the statements that read one array through ghost views under moves of one region share a transfer
 one=$(grep -c 'the transfers of lines .* as one' "$t/w.c")
-[ "$one" = 2 ] || { echo "row_nests.sh: $prog has $one shared transfers of ghost views, expected 2"; fail=1; }
+[ "$one" = 3 ] || { echo "row_nests.sh: $prog has $one shared transfers of ghost views, expected 3"; fail=1; }
 grep -q 'the transfers of lines 309, 310, 311, 312, 313, 314, 315 as one' "$t/mg.c" ||
   { echo "row_nests.sh: samples/mg.zpl's interp does not exchange its seven statements' ghost cells of z in one transfer"; fail=1; }
 if [ "${QUICK:-0}" = 1 ]; then
