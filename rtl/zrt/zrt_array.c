@@ -415,9 +415,20 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
     if (first[k] > last[k])
       return 0;
   }
-  /* a row of the box is one run of cells when a's (and src's) cells follow like's indices one to one */
-  bool contiguous = cells_follow(a, r - 1, step[r - 1]) && (!src || cells_follow(src, r - 1, step[r - 1]));
-  size_t run = contiguous ? (size_t)((last[r - 1] - first[r - 1]) / step[r - 1] + 1) * a->elem : a->elem;
+  /* a row of the box is one run of cells when a's (and src's) cells follow like's indices one to one;
+   * else its elements lie a constant number of cells apart (a face across the last dimension) */
+  int in = r - 1;
+  bool contiguous = cells_follow(a, in, step[in]) && (!src || cells_follow(src, in, step[in]));
+  int64_t count = (last[in] - first[in]) / step[in] + 1;
+  size_t elem = a->elem, run = (size_t)count * elem;
+  int64_t a_step = 0, src_step = 0; /* cells between a row's elements, times the stride */
+  if (!contiguous && count > 1) {
+    a_step = (zrt_array_cell(a, in, first[in] + step[in]) - zrt_array_cell(a, in, first[in])) * a->stride[in];
+    if (src) {
+      int64_t f = first[in] + (from_off ? from_off[in] : 0);
+      src_step = (zrt_array_cell(src, in, f + step[in]) - zrt_array_cell(src, in, f)) * src->stride[in];
+    }
+  }
   size_t moved = 0;
   for (;;) {
     int64_t off = 0, from = 0;
@@ -425,15 +436,28 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
       off += zrt_array_cell(a, k, idx[k]) * a->stride[k];
       if (src) from += zrt_array_cell(src, k, idx[k] + (from_off ? from_off[k] : 0)) * src->stride[k];
     }
-    char *p = a->origin + off * (int64_t)a->elem;
-    if (src)
-      memcpy(p, src->origin + from * (int64_t)src->elem, run);
-    else if (to_buf)
-      memcpy(buf + moved, p, run);
-    else
-      memcpy(p, buf + moved, run);
+    char *p = a->origin + off * (int64_t)elem;
+    if (contiguous) {
+      if (src)
+        memcpy(p, src->origin + from * (int64_t)src->elem, run);
+      else if (to_buf)
+        memcpy(buf + moved, p, run);
+      else
+        memcpy(p, buf + moved, run);
+    } else {
+      const char *q = src ? src->origin + from * (int64_t)src->elem : NULL;
+      for (int64_t t = 0; t < count; t++) {
+        char *pt = p + t * a_step * (int64_t)elem;
+        const char *from_t = src ? q + t * src_step * (int64_t)elem : to_buf ? pt : buf + moved + (size_t)t * elem;
+        char *to_t = src || !to_buf ? pt : buf + moved + (size_t)t * elem;
+        if (elem == sizeof(double))
+          memcpy(to_t, from_t, sizeof(double)); /* one move of 8 bytes: the C compiler inlines it */
+        else
+          memcpy(to_t, from_t, elem);
+      }
+    }
     moved += run;
-    int k = contiguous ? r - 2 : r - 1;
+    int k = r - 2;
     for (; k >= 0; k--) {
       if ((idx[k] += step[k]) <= last[k])
         break;

@@ -200,6 +200,47 @@ static void test_r15(void) {
   CHECK_CHILD(r, 1, "", "arr.zpl: runtime error: out of memory\n");
 }
 
+/* Boxes of a 3-D array copied to a buffer, back, and within the array: rows along the last
+ * dimension in one run, a face across it (a row's elements a row apart) element by element, for
+ * 8-byte and 4-byte elements. */
+static void test_copy_box(void) {
+  for (size_t elem = 4; elem <= 8; elem += 4) {
+    zrt_array a = { 0 };
+    zrt_array_alloc(&a, 3, elem, (int64_t[]){ 0, 0, 0 }, (int64_t[]){ 3, 4, 5 }, 0);
+    for (int64_t i = 0; i <= 3; i++)
+      for (int64_t j = 0; j <= 4; j++)
+        for (int64_t k = 0; k <= 5; k++) {
+          int v = (int)(100 * i + 10 * j + k);
+          if (elem == 8) *(double *)at(&a, (int64_t[]){ i, j, k }) = v;
+          else *(int *)at(&a, (int64_t[]){ i, j, k }) = v;
+        }
+    char buf[64 * 8];
+    /* the face k = 3 of rows i 1..2, j 0..4: 10 elements, j fastest */
+    CHECK_INT(zrt_copy_box(&a, &a, (int64_t[]){ 1, 0, 3 }, (int64_t[]){ 2, 4, 3 }, buf, true), 10 * (long long)elem);
+    for (int n = 0; n < 10; n++) {
+      int want = 100 * (1 + n / 5) + 10 * (n % 5) + 3;
+      double got = elem == 8 ? ((double *)buf)[n] : ((int *)buf)[n];
+      CHECK(got == want);
+    }
+    /* the box j 1..2, k 2..4 of row i = 3: two runs of three */
+    CHECK_INT(zrt_copy_box(&a, &a, (int64_t[]){ 3, 1, 2 }, (int64_t[]){ 3, 2, 4 }, buf, true), 6 * (long long)elem);
+    CHECK((elem == 8 ? ((double *)buf)[4] : ((int *)buf)[4]) == 323);
+    /* back into the face k = 0, and the face k = 5 from k = 1 (within) */
+    zrt_copy_box(&a, &a, (int64_t[]){ 3, 1, 0 }, (int64_t[]){ 3, 2, 0 }, buf, false);
+    zrt_copy_box_within(&a, (int64_t[]){ 0, 0, 5 }, (int64_t[]){ 3, 4, 5 }, (int64_t[]){ 0, 0, -4 });
+    for (int64_t i = 0; i <= 3; i++)
+      for (int64_t j = 0; j <= 4; j++) {
+        double k5 = elem == 8 ? *(double *)at(&a, (int64_t[]){ i, j, 5 }) : *(int *)at(&a, (int64_t[]){ i, j, 5 });
+        CHECK(k5 == 100 * i + 10 * j + 1);
+      }
+    for (int64_t j = 1; j <= 2; j++) {  /* the first two values of the two runs: 312, 313 */
+      double k0 = elem == 8 ? *(double *)at(&a, (int64_t[]){ 3, j, 0 }) : *(int *)at(&a, (int64_t[]){ 3, j, 0 });
+      CHECK(k0 == 311 + j);
+    }
+    zrt_array_free(&a);
+  }
+}
+
 int main(void) {
   zrt_g.prog = &prog;
   test_whole();
@@ -207,6 +248,7 @@ int main(void) {
   test_shapes();
   test_distributed();
   test_iarray();
+  test_copy_box();
   test_r2();
   test_r15();
   return check_report("test_rtl_array");
