@@ -184,7 +184,14 @@ const char *emit_elem(Emitter *E, Symbol *arr, const char *dvar, const int64_t *
       continue;
     }
     if (wrap) pos = arena_printf(E->arena, "zrt_wrap(%s, %s.dlo[%d], %s.dhi[%d])", pos, a, k, a, k);
-    pos = strided_cell(E, arr, a, k, pos, hoisted);
+    if (!wrap && hoisted && arr->may_stride && k == E->simple_dim && !strcmp(ix, index_names[k])) {
+      /* a unit-stride loop over a strided array: where it has more than one index the array's step
+       * there is 1 (the containment check), so the cell advances with the index; where one, the
+       * index is the first: either way the first index's cell plus the distance from it */
+      const char *lo = E->simple_lo;
+      pos = arena_printf(E->arena, "(%s + (%s - %s))", strided_cell(E, arr, a, k, arena_printf(E->arena, "(%s%s)", lo, shift), true),
+                         ix, lo);
+    } else pos = strided_cell(E, arr, a, k, pos, hoisted);
     const char *stride = hoisted ? arena_printf(E->arena, "zs_%s_%d", arr->name, k) : arena_printf(E->arena, "%s.stride[%d]", a, k);
     if (hoisted && known && k == t->rank - 1) buf_printf(&off, "%s%s", off.len ? " + " : "", pos);
     else buf_printf(&off, "%s%s * %s", off.len ? " + " : "", pos, stride);

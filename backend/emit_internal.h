@@ -84,6 +84,9 @@ typedef struct Emitter {
   int counted_dim;             /* the innermost loop of the nest counts zct<k> over a strided dimension k
                                 * (i<k> = zcf<k> + zct<k> * zcs<k>), or -1 (emit_strided.c) */
   size_t counted_at, counted_end;  /* where that loop begins and ends in the nest's text */
+  int simple_dim;              /* the innermost loop of the nest steps i<k> by 1 from simple_lo (or down
+                                * to it) over a dimension of unit stride, or -1 */
+  const char *simple_lo;
   const char *counted_simd;    /* its pragma, or NULL */
   const Symbol *loop_target;   /* the array the nest being collected assigns, or NULL */
   bool general_only;           /* counted loops without their constant-step versions (code that

@@ -33,6 +33,7 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   E->split_dn = NULL;
   E->simd = NULL;
   E->counted_dim = -1;
+  E->simple_dim = -1;
   const char *simd_unit = E->simd_unit;
   E->simd_unit = NULL;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
@@ -56,6 +57,10 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   }
   for (int o = 0; o < rank; o++) {
     int k = order ? order[o] : o;
+    if (o == rank - 1 && ((dir && dir[k] < 0) || (simple_dim(E->cover_sem, k) && simple_ok))) {
+      E->simple_dim = k; /* strided arrays' cells along it: see emit_elem */
+      E->simple_lo = arena_printf(E->arena, "%s.lo[%d]", c, k);
+    }
     if (dir && dir[k] < 0) { /* only on simple dimensions (see loop_dirs_ok) */
       emit_line(E, "for (int64_t %s = %s.hi[%d], zl%d = %s.lo[%d]; %s >= zl%d; %s--) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
@@ -126,6 +131,7 @@ void loops_end(Emitter *E, int rank) {
   E->idx = NULL;
   E->in_loops = false;
   E->counted_dim = -1;
+  E->simple_dim = -1;
   E->out = E->saved_out;
   if (split) { /* one block per part: its restrict pointers do not live across zrt_dn */
     E->indent--;
