@@ -84,8 +84,7 @@ static const char *folded_int(Emitter *E, Expr *e) {
   return int_const(E, v, e->type);
 }
 
-/* True if dimension k of a's storage is known to be a flood dimension / known not to be one. */
-static bool flood_known(const Type *t, int k, bool *is_flood) {
+bool flood_known(const Type *t, int k, bool *is_flood) {
   if (!t->region) return false; /* a blank-region parameter: decided by the argument */
   *is_flood = t->region->dims[k].kind == DK_STAR;
   return true;
@@ -113,45 +112,6 @@ const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct) {
   return r;
 }
 
-/* Inside a loop nest, the direction whose read of arr (through a ghost view, by dvar) anchors its
- * other reads there: the first one. Every read of arr in the nest lands on one of its stored
- * indices, so two reads' cells differ by a constant, (d - anchor) / step in each dimension (exact:
- * zrt_cell with phase 0); the nest computes one address per row for arr and adds the constants.
- * Returns the anchor (dvar itself for the first read), and in *offset the C name of dvar's
- * constant, declared at the top of the nest (NULL for the anchor). */
-static const char *read_anchor(Emitter *E, Symbol *arr, const char *dvar, const char **offset) {
-  *offset = NULL;
-  for (int i = 0; i < E->anchor_arrays.len; i++) {
-    if (E->anchor_arrays.items[i] != arr || E->anchor_shifts.items[i] != E->row_shift) continue;
-    const char *anchor = E->anchor_dvars.items[i];
-    if (!strcmp(anchor, dvar)) return anchor;
-    Type *t = arr->type;
-    Buf b = {0};
-    const char *name = arena_printf(E->arena, "zo%d", ++E->noffsets);
-    buf_printf(&b, "const int64_t %s = 0", name);
-    for (int k = 0; k < t->rank; k++) {
-      bool is_flood;
-      bool known = flood_known(t, k, &is_flood);
-      if (known && is_flood) continue;
-      const char *diff = arena_printf(E->arena, "(%s_%d - %s_%d)", dvar, k, anchor, k);
-      if (arr->may_stride) diff = arena_printf(E->arena, "zrt_cell(%s, 0, zsh_%s_%d, zmi_%s_%d)", diff, arr->name, k, arr->name, k);
-      if (known && k == t->rank - 1) buf_printf(&b, " + %s", diff);
-      else buf_printf(&b, " + %s * zs_%s_%d", diff, arr->name, k);
-    }
-    buf_add(&b, "; (void)");
-    buf_add(&b, name);
-    buf_add(&b, ";");
-    vec_push(E->arena, &E->nest_offsets, arena_strdup(E->arena, b.data));
-    free(b.data);
-    *offset = name;
-    return anchor;
-  }
-  vec_push(E->arena, &E->anchor_arrays, arr);
-  vec_push(E->arena, &E->anchor_dvars, (void *)dvar);
-  vec_push(E->arena, &E->anchor_shifts, (void *)E->row_shift);
-  return dvar;
-}
-
 /* The element of parallel array sym at the current index, shifted by d (or by the direction dir
  * evaluated at run time, or by the components dvar_0, dvar_1, ... of a ghost view's direction),
  * wrapped for @^. Inside a loop nest the array's pointer and strides are hoisted locals; the last
@@ -165,7 +125,7 @@ const char *emit_elem(Emitter *E, Symbol *arr, const char *dvar, const int64_t *
   for (int k = 0; unshifted && d && k < t->rank; k++) unshifted = d[k] == 0;
   if (hoisted && unshifted && arr == E->pair_target) return E->pair_elem;
   const char *offset = NULL;
-  if (hoisted && dvar && !wrap) dvar = read_anchor(E, arr, dvar, &offset);
+  if (hoisted && dvar && !wrap) dvar = anchor_read(E, arr, dvar, &offset);
   Buf off = {0};
   for (int k = 0; k < t->rank; k++) {
     bool is_flood;

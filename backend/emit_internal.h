@@ -68,11 +68,9 @@ typedef struct Emitter {
   struct LineOpen *beginning;  /* the one whose first part is being emitted, or NULL */
   bool *xfer_declared;         /* by transfer id: its zrt_xfer is declared */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
-  PtrVec anchor_arrays;        /* Symbol*: arrays the nest reads through a ghost view's direction */
-  PtrVec anchor_dvars;         /* const char*: the direction of each one's first such read (its anchor) */
-  PtrVec anchor_shifts;        /* const char*: row_shift when it was read (anchors differ per shift) */
-  PtrVec nest_offsets;         /* const char*: declarations of the other reads' constant offsets from
-                                * their anchors, for the top of the nest */
+  PtrVec anchors;              /* struct Anchor*: the first read of each array the nest reads through a
+                                * ghost view (emit_anchors.c) */
+  PtrVec nest_offsets;         /* struct NestOffset*: the other reads' constant offsets from them */
   int noffsets;                /* offsets declared in the program so far (their names) */
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
@@ -319,6 +317,18 @@ void emit_assign_nest(Emitter *E, IrStmt *s);
 /* The loop nest of s writing its target directly, over the covering region (simd: its elements are
  * independent; unshared: the run-time check of IrStmt.temp_for passed). */
 void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared);
+/* True if dimension k of a's storage is known to be a flood dimension / known not to be one. */
+bool flood_known(const Type *t, int k, bool *is_flood);
+
+/* ---- emit_anchors.c: reads through ghost views from one address per row ---- */
+/* In a loop nest, the read of arr through a ghost view by the direction dvar is anchored: returns
+ * the direction to address it by (its array's anchor in the nest), and in *offset the C constant
+ * to add (NULL for the anchor itself). */
+const char *anchor_read(Emitter *E, Symbol *arr, const char *dvar, const char **offset);
+/* A new loop nest: no anchors yet. */
+void anchors_reset(Emitter *E);
+/* The offsets' declarations, then the nest's text. */
+void anchors_emit_nest(Emitter *E, const char *nest);
 /* The loops of a pair of rows' statements s and s2 over the covering region (a row of s): s2's row
  * is s's moved by the C value delta along the innermost dimension, and its target's element the
  * neighbour (sign -1: before, +1: after) of s's, so that one loop writes both, side by side. */

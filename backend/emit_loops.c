@@ -46,10 +46,7 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   if (E->nest.data) E->nest.data[0] = 0;
   E->out = &E->nest;
   E->loop_arrays.len = 0;
-  E->anchor_arrays.len = 0;
-  E->anchor_dvars.len = 0;
-  E->anchor_shifts.len = 0;
-  E->nest_offsets.len = 0;
+  anchors_reset(E);
   E->in_loops = true;
   if (split) { /* the interior while the ghost cells travel, then the border (see loops_end) */
     E->indent++;
@@ -144,8 +141,7 @@ void loops_end(Emitter *E, int rank) {
   bool distinct = true;
   for (int i = 0; i < E->loop_arrays.len; i++) distinct &= ((Symbol *)E->loop_arrays.items[i])->kind == SYM_VAR;
   for (int i = 0; i < E->loop_arrays.len; i++) emit_line(E, "%s", emit_array_decls(E, E->loop_arrays.items[i], distinct));
-  for (int i = 0; i < E->nest_offsets.len; i++) emit_line(E, "%s", (const char *)E->nest_offsets.items[i]);
-  if (E->nest.len) buf_add(E->out, E->nest.data);
+  if (E->nest.len) anchors_emit_nest(E, E->nest.data);
   E->nest.len = 0;
   if (split) {
     E->indent--;

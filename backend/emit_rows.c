@@ -73,7 +73,7 @@ static char dir_sign(Emitter *E, DirSyn *d, int k) {
   int rank;
   int64_t v[MAX_RANK];
   bool known;
-  if (!sema_dir(E->S, d, &rank, v, &known) || k >= rank) return 0;
+  if (!d || !sema_dir(E->S, d, &rank, v, &known) || k >= rank) return 0;
   if (known) return v[k] > 0 ? '+' : v[k] < 0 ? '-' : '0';
   if (d->zero >> k & 1) return '0';
   const Type *t = d->kind == DIR_DESIG && d->desig ? d->desig->type : d->sym ? d->sym->type : NULL;
