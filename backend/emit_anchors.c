@@ -82,6 +82,27 @@ static const char *offset_decl(Emitter *E, const NestOffset *o) {
 }
 
 void anchors_emit_nest(Emitter *E, const char *nest) {
-  for (int i = 0; i < E->nest_offsets.len; i++) emit_line(E, "%s", offset_decl(E, E->nest_offsets.items[i]));
+  if (E->offsets_out) /* declared by the nest of rows around, once for all its steps */
+    for (int i = 0; i < E->nest_offsets.len; i++) vec_push(E->arena, E->offsets_out, E->nest_offsets.items[i]);
+  else
+    for (int i = 0; i < E->nest_offsets.len; i++) emit_line(E, "%s", offset_decl(E, E->nest_offsets.items[i]));
   buf_add(E->out, nest);
+}
+
+void anchors_emit_offsets(Emitter *E, const PtrVec *offsets) {
+  PtrVec arrays = {0};
+  for (int i = 0; i < offsets->len; i++) {
+    Symbol *arr = ((const NestOffset *)offsets->items[i])->arr;
+    bool seen = false;
+    for (int j = 0; j < arrays.len && !seen; j++) seen = arrays.items[j] == arr;
+    if (seen) continue;
+    vec_push(E->arena, &arrays, arr);
+    const char *a = emit_sym(E, arr);
+    Buf b = {0};
+    for (int k = 0; k < arr->type->rank; k++) buf_printf(&b, "%sconst int64_t zs_%s_%d = %s.stride[%d]; (void)zs_%s_%d;", k ? " " : "", arr->name, k, a, k, arr->name, k);
+    buf_add(&b, strided_decls(E, arr, a, arr->type->rank));
+    emit_line(E, "%s", b.data);
+    free(b.data);
+  }
+  for (int i = 0; i < offsets->len; i++) emit_line(E, "%s", offset_decl(E, offsets->items[i]));
 }

@@ -72,6 +72,7 @@ typedef struct Emitter {
                                 * ghost view (emit_anchors.c) */
   PtrVec nest_offsets;         /* struct NestOffset*: the other reads' constant offsets from them */
   int noffsets;                /* offsets declared in the program so far (their names) */
+  PtrVec *offsets_out;         /* where a nest's offsets go instead of its top (a nest of rows' steps) */
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
@@ -327,8 +328,12 @@ bool flood_known(const Type *t, int k, bool *is_flood);
 const char *anchor_read(Emitter *E, Symbol *arr, const char *dvar, const char **offset);
 /* A new loop nest: no anchors yet. */
 void anchors_reset(Emitter *E);
-/* The offsets' declarations, then the nest's text. */
+/* The offsets' declarations, then the nest's text; with E->offsets_out set, the offsets go there
+ * instead, for anchors_emit_offsets. */
 void anchors_emit_nest(Emitter *E, const char *nest);
+/* The declarations of offsets (struct NestOffset*) collected from several nests, with the strides
+ * of their arrays they need. */
+void anchors_emit_offsets(Emitter *E, const PtrVec *offsets);
 /* The loops of a pair of rows' statements s and s2 over the covering region (a row of s): s2's row
  * is s's moved by the C value delta along the innermost dimension, and its target's element the
  * neighbour (sign -1: before, +1: after) of s's, so that one loop writes both, side by side. */

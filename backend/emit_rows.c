@@ -206,6 +206,13 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
     emit_line(E, "const int64_t zpd%d = zrt%d.lo[%d] - zrt%d.lo[%d]; (void)zpd%d;", j, partner[j], outer, j, outer, j);
     emit_line(E, "const bool zpair%d = %s;", j, pair_condition(E, m, j, partner[j], sign[j]));
   }
+  /* the steps go to a buffer first: the reads' offsets their nests collect are the same at every
+   * step, declared once in front of them */
+  Buf steps = {0};
+  Buf *out = E->out;
+  PtrVec offsets = {0};
+  E->out = &steps;
+  E->offsets_out = &offsets;
   for (int k = 0; k < outer; k++) {
     emit_line(E, "for (int64_t zr%d = 0; zr%d < zrr%d; zr%d++) {", k, k, k, k);
     E->indent++;
@@ -232,10 +239,17 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
     emit_line(E, "}");
   }
   E->loops_whole = whole;
-  for (int k = 0; k <= outer; k++) {
+  for (int k = 0; k < outer; k++) {
     E->indent--;
     emit_line(E, "}");
   }
+  E->out = out;
+  E->offsets_out = NULL;
+  anchors_emit_offsets(E, &offsets);
+  if (steps.data) buf_add(E->out, steps.data);
+  free(steps.data);
+  E->indent--;
+  emit_line(E, "}");
 }
 
 /* The move (a C int64_t array) that makes list item x's covering region out of the one around the
