@@ -402,66 +402,77 @@ static bool cells_follow(const zrt_array *a, int k, int64_t step) {
   return a->stride[k] == 1 && (a->step[k] > 1 ? a->step[k] : 1) == step;
 }
 
+/* The cells between consecutive indices of box dimension k of a (like's step apart, from index i
+ * on), times the stride: a box's indices lie on a's lattice, where cells follow indices linearly. */
+static int64_t cell_step(const zrt_array *a, int k, int64_t i, int64_t step) {
+  return (zrt_array_cell(a, k, i + step) - zrt_array_cell(a, k, i)) * a->stride[k];
+}
+
+/* Copy count elements of elem bytes from q (step qs bytes) to p (step ps bytes). */
+static void copy_strided(char *p, int64_t ps, const char *q, int64_t qs, int64_t count, size_t elem) {
+  if (elem == sizeof(double))
+    for (int64_t t = 0; t < count; t++)
+      memcpy(p + t * ps, q + t * qs, sizeof(double)); /* one move of 8 bytes: the C compiler inlines it */
+  else
+    for (int64_t t = 0; t < count; t++)
+      memcpy(p + t * ps, q + t * qs, elem);
+}
+
 /* The rows of box [lo, hi] of a (at like's indices): to buf (to_buf) or from it, or, with src set,
- * from src's cells at the indices shifted by from_off (NULL: the same indices). Returns the bytes. */
+ * from src's cells at the indices shifted by from_off (NULL: the same indices). Returns the bytes.
+ * The cells of the first index are computed once; every other element is a constant step away in
+ * each dimension (the odometer below adds them). A row along the last dimension is one run where a's
+ * (and src's) cells follow like's indices one to one, else one element at a time. */
 static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
                             bool to_buf, const zrt_array *src, const int64_t *from_off) {
-  int r = a->rank;
-  int64_t idx[ZRT_MAX_RANK], first[ZRT_MAX_RANK], last[ZRT_MAX_RANK], step[ZRT_MAX_RANK];
+  int r = a->rank, in = r - 1;
+  int64_t count[ZRT_MAX_RANK], at[ZRT_MAX_RANK], a_step[ZRT_MAX_RANK], s_step[ZRT_MAX_RANK];
+  int64_t off = 0, from = 0;
   for (int k = 0; k < r; k++) {
-    first[k] = idx[k] = zrt_array_first(like, k, lo[k]);
-    last[k] = zrt_array_last(like, k, hi[k]);
-    step[k] = like->step[k] > 1 ? like->step[k] : 1;
-    if (first[k] > last[k])
+    int64_t step = like->step[k] > 1 ? like->step[k] : 1, f = zrt_array_first(like, k, lo[k]), last = zrt_array_last(like, k, hi[k]);
+    if (f > last)
       return 0;
-  }
-  /* a row of the box is one run of cells when a's (and src's) cells follow like's indices one to one;
-   * else its elements lie a constant number of cells apart (a face across the last dimension) */
-  int in = r - 1;
-  bool contiguous = cells_follow(a, in, step[in]) && (!src || cells_follow(src, in, step[in]));
-  int64_t count = (last[in] - first[in]) / step[in] + 1;
-  size_t elem = a->elem, run = (size_t)count * elem;
-  int64_t a_step = 0, src_step = 0; /* cells between a row's elements, times the stride */
-  if (!contiguous && count > 1) {
-    a_step = (zrt_array_cell(a, in, first[in] + step[in]) - zrt_array_cell(a, in, first[in])) * a->stride[in];
+    count[k] = (last - f) / step + 1;
+    at[k] = 0;
+    int64_t sf = f + (from_off ? from_off[k] : 0);
+    off += zrt_array_cell(a, k, f) * a->stride[k];
+    a_step[k] = count[k] > 1 ? cell_step(a, k, f, step) : 0;
     if (src) {
-      int64_t f = first[in] + (from_off ? from_off[in] : 0);
-      src_step = (zrt_array_cell(src, in, f + step[in]) - zrt_array_cell(src, in, f)) * src->stride[in];
+      from += zrt_array_cell(src, k, sf) * src->stride[k];
+      s_step[k] = count[k] > 1 ? cell_step(src, k, sf, step) : 0;
     }
   }
+  int64_t step_in = like->step[in] > 1 ? like->step[in] : 1;
+  bool contiguous = cells_follow(a, in, step_in) && (!src || cells_follow(src, in, step_in));
+  size_t elem = a->elem, run = (size_t)count[in] * elem;
+  int64_t ea = (int64_t)elem, es = src ? (int64_t)src->elem : 0;
   size_t moved = 0;
   for (;;) {
-    int64_t off = 0, from = 0;
-    for (int k = 0; k < r; k++) {
-      off += zrt_array_cell(a, k, idx[k]) * a->stride[k];
-      if (src) from += zrt_array_cell(src, k, idx[k] + (from_off ? from_off[k] : 0)) * src->stride[k];
-    }
-    char *p = a->origin + off * (int64_t)elem;
+    char *p = a->origin + off * ea;
+    const char *q = src ? src->origin + from * es : NULL;
     if (contiguous) {
       if (src)
-        memcpy(p, src->origin + from * (int64_t)src->elem, run);
+        memcpy(p, q, run);
       else if (to_buf)
         memcpy(buf + moved, p, run);
       else
         memcpy(p, buf + moved, run);
-    } else {
-      const char *q = src ? src->origin + from * (int64_t)src->elem : NULL;
-      for (int64_t t = 0; t < count; t++) {
-        char *pt = p + t * a_step * (int64_t)elem;
-        const char *from_t = src ? q + t * src_step * (int64_t)elem : to_buf ? pt : buf + moved + (size_t)t * elem;
-        char *to_t = src || !to_buf ? pt : buf + moved + (size_t)t * elem;
-        if (elem == sizeof(double))
-          memcpy(to_t, from_t, sizeof(double)); /* one move of 8 bytes: the C compiler inlines it */
-        else
-          memcpy(to_t, from_t, elem);
-      }
-    }
+    } else if (src)
+      copy_strided(p, a_step[in] * ea, q, s_step[in] * es, count[in], elem);
+    else if (to_buf)
+      copy_strided(buf + moved, ea, p, a_step[in] * ea, count[in], elem);
+    else
+      copy_strided(p, a_step[in] * ea, buf + moved, ea, count[in], elem);
     moved += run;
     int k = r - 2;
     for (; k >= 0; k--) {
-      if ((idx[k] += step[k]) <= last[k])
+      off += a_step[k];
+      from += src ? s_step[k] : 0;
+      if (++at[k] < count[k])
         break;
-      idx[k] = first[k];
+      off -= count[k] * a_step[k];
+      from -= src ? count[k] * s_step[k] : 0;
+      at[k] = 0;
     }
     if (k < 0)
       return moved;

@@ -148,18 +148,23 @@ static inline zrt_array *zrt_check_param_region(zrt_array *a, const zrt_region *
   return a;
 }
 
+/* x modulo s (>= 1), from 0 to s - 1: a mask where s is a power of two (the strides of
+ * hierarchies), else two divisions. */
+static inline int64_t zrt_mod(int64_t x, int64_t s) {
+  return (s & (s - 1)) == 0 ? (x & (s - 1)) : ((x % s) + s) % s;
+}
 /* The first index of dimension k at or above lo that the region contains. */
 static inline int64_t zrt_region_first(const zrt_region *r, int k, int64_t lo) {
   int64_t s = r->stride[k];
-  if (s == 1 || lo == r->align[k]) return lo; /* the common cases, without two divisions */
-  return lo + (((r->align[k] - lo) % s) + s) % s;
+  if (s == 1 || lo == r->align[k]) return lo; /* the common cases */
+  return lo + zrt_mod(r->align[k] - lo, s);
 }
 /* The last index of dimension k the region contains (below lo if it is empty). */
 static inline int64_t zrt_region_last(const zrt_region *r, int k) {
   if (r->flood >> k & 1) return 0;
   int64_t s = r->stride[k];
   if (s == 1) return r->hi[k];
-  return r->hi[k] - (((r->hi[k] - r->align[k]) % s) + s) % s;
+  return r->hi[k] - zrt_mod(r->hi[k] - r->align[k], s);
 }
 
 /* The number of indices of dimension k ('*' counts as one). */
@@ -181,16 +186,16 @@ static inline int zrt_region_line_dim(const zrt_region *r) {
 
 /* True if index i is one of the strided indices of dimension k of a. */
 static inline bool zrt_array_holds(const zrt_array *a, int k, int64_t i) {
-  return a->step[k] <= 1 || ((i - a->phase[k]) % a->step[k]) == 0;
+  return a->step[k] <= 1 || zrt_mod(i - a->phase[k], a->step[k]) == 0;
 }
 /* The first strided index of dimension k of a at or above i / the last at or below i. */
 static inline int64_t zrt_array_first(const zrt_array *a, int k, int64_t i) {
   int64_t s = a->step[k];
-  return s <= 1 ? i : i + (((a->phase[k] - i) % s) + s) % s;
+  return s <= 1 ? i : i + zrt_mod(a->phase[k] - i, s);
 }
 static inline int64_t zrt_array_last(const zrt_array *a, int k, int64_t i) {
   int64_t s = a->step[k];
-  return s <= 1 ? i : i - (((i - a->phase[k]) % s) + s) % s;
+  return s <= 1 ? i : i - zrt_mod(i - a->phase[k], s);
 }
 /* The number of strided indices of dimension k of a in [lo, hi]. */
 static inline int64_t zrt_array_count(const zrt_array *a, int k, int64_t lo, int64_t hi) {
@@ -225,20 +230,29 @@ static inline bool zrt_contains(const zrt_region *c, const zrt_array *a, const i
   return true;
 }
 
+/* True if s (>= 1) divides x: a mask where s is a power of two (the strides of hierarchies), else
+ * a division. */
+static inline bool zrt_divides(int64_t s, int64_t x) { return zrt_mod(x, s) == 0; }
+
 /* True if A@^d under region c reads only indices a holds: where a's declared region is strided,
  * every wrapped index of c + d must keep the remainder modulo the stride (section 6.5, R3). The
  * indices of c are checked one dimension at a time; where wrapping keeps the remainder (the
  * declared extent a multiple of the step) and c's stride does too, its first index stands for all. */
 static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a, const int64_t *d) {
-  for (int k = 0; k < c->rank; k++)
-    if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return true;
+  int64_t first[ZRT_MAX_RANK], last[ZRT_MAX_RANK];
+  for (int k = 0; k < c->rank; k++) {
+    if (c->flood >> k & 1) continue;
+    first[k] = zrt_region_first(c, k, c->lo[k]);
+    last[k] = zrt_region_last(c, k);
+    if (last[k] < first[k]) return true; /* empty: reads nothing */
+  }
   for (int k = 0; k < c->rank && k < a->rank; k++) {
-    if ((a->flood >> k & 1) || (c->flood >> k & 1) || a->step[k] <= 1) continue;
-    int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
-    int64_t extent = a->dhi[k] - a->dlo[k] + 1;
-    if (extent > 0 && extent % a->step[k] == 0 && c->stride[k] % a->step[k] == 0) last = first;
-    for (int64_t i = first; i <= last; i += c->stride[k])
-      if (!zrt_array_holds(a, k, zrt_wrap(i + d[k], a->dlo[k], a->dhi[k]))) return false;
+    int64_t s = a->step[k];
+    if ((a->flood >> k & 1) || (c->flood >> k & 1) || s <= 1) continue;
+    int64_t extent = a->dhi[k] - a->dlo[k] + 1, end = last[k];
+    if (extent > 0 && zrt_divides(s, extent) && zrt_divides(s, c->stride[k])) end = first[k];
+    for (int64_t i = first[k]; i <= end; i += c->stride[k])
+      if (!zrt_divides(s, zrt_wrap(i + d[k], a->dlo[k], a->dhi[k]) - a->phase[k])) return false;
   }
   return true;
 }
