@@ -163,9 +163,9 @@ static void row_step(Emitter *E, const RowStmt *m, int j, int partner, int sign)
   emit_line(E, "if (%s) {", has.data ? has.data : "1");
   free(has.data);
   E->indent++;
-  emit_line(E, "zrt_region zrow = zrt%d;", j);
-  for (int k = 0; k < outer; k++) emit_line(E, "zrow.lo[%d] = zrow.hi[%d] = zrow.align[%d] = zrf%d_%d + zr%d * zrs%d_%d;", k, k, k, j, k, k, j, k);
-  cover_enter(E, "zrow", m[j].cover.sem, m[j].cover.rank);
+  /* zrt<j> is the row: its outer indices set, the rest kept from step to step (no copy) */
+  for (int k = 0; k < outer; k++) emit_line(E, "zrt%d.lo[%d] = zrt%d.hi[%d] = zrt%d.align[%d] = zrf%d_%d + zr%d * zrs%d_%d;", j, k, j, k, j, k, j, k, k, j, k);
+  cover_enter(E, arena_printf(E->arena, "zrt%d", j), m[j].cover.sem, m[j].cover.rank);
   if (partner < 0) emit_direct_loops(E, m[j].s, rank, ir_elements_independent_if(m[j].s, true), true);
   else
     emit_pair_loops(E, m[j].s, m[partner].s, rank,
