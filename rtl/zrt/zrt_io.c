@@ -173,8 +173,10 @@ zrt_bool zrt_eof(zrt_file f, int line) {
 /* ---- output ---- */
 
 /* The stream to write f's output to: NULL for znull and on processes other than 0; R6 if f
- * is not open for writing. */
+ * is not open for writing. Under AZ_SMPI_WORK the computation before it is charged first, so that
+ * the output's time on the simulated clock follows it. */
 static FILE *writable(zrt_file f, int line) {
+  zrt_work_flush(); /* AZ_SMPI_WORK: the work before the output is charged first */
   zrt_file_entry *e = zrt_file_get(f);
   if (f == ZRT_ZNULL)
     return NULL;
