@@ -135,6 +135,10 @@ scale_section() {
     echo "Made $now (SCALE_REPORT_ONLY=1) from the results of the runs recorded in $res, which need not"
     echo "be one complete run (\"-\": not run); on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), SimGrid $(smpirun -version 2>/dev/null | head -1 | sed 's/.*version //'),"
     echo "smpi/host-speed $HS (bench/platforms/calibrate.sh)."
+  elif [ -n "${ONLY:-}" ]; then
+    echo "Parts$(for p in $ONLY; do printf ' %s' "$p"; done) run $now (SCALE_ONLY), the other parts' results from the earlier runs recorded in"
+    echo "$res (\"-\": not run); on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), SimGrid $(smpirun -version 2>/dev/null | head -1 | sed 's/.*version //'),"
+    echo "smpi/host-speed $HS (bench/platforms/calibrate.sh), load average before $load_before, after $(cut -d' ' -f1-3 /proc/loadavg)."
   else
     echo "Run $now on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), SimGrid $(smpirun -version 2>/dev/null | head -1 | sed 's/.*version //'),"
     echo "smpi/host-speed $HS (bench/platforms/calibrate.sh), load average before $load_before, after $(cut -d' ' -f1-3 /proc/loadavg)."
