@@ -22,8 +22,9 @@
 # bench/platforms/host-speed is missing), SCALE_REPORT_ONLY=1 (no simulation: the section and plots
 # again from the results of the last run, $BUILD/bench/scale/results.txt, complete or not),
 # SCALE_ONLY="PART..." (only those parts: weak strong commonly bind gather ether noise work
-# worknoise; their old results are replaced, the others' kept, and the section is written from all
-# of them; worknoise takes the F that work recorded), e.g.
+# workmg worknoise; their old results are replaced, the others' kept, and the section is written
+# from all of them; workmg is work's MG programs alone (F and weak series of mg and mg_ref);
+# worknoise takes the F that work recorded), e.g.
 #   SCALE_ONLY="work worknoise" SCALE_TIMEOUT=2400 sh bench/scale.sh
 #       the modelled computation alone again: about an hour and a half of one core at MAX_NP 1024,
 #       of which the noisy run-ahead run is 20 minutes (docs/scaling.md)
@@ -54,21 +55,28 @@ res=$out/results.txt     # experiment program variant platform np seconds (exper
 REPORT_ONLY=${SCALE_REPORT_ONLY:-}
 [ "$REPORT_ONLY" = 0 ] && REPORT_ONLY=
 ONLY=${SCALE_ONLY:-}
-PARTS="weak strong commonly bind gather ether noise work worknoise"
+PARTS="weak strong commonly bind gather ether noise work workmg worknoise"
 for p in $ONLY; do
   case " $PARTS " in *" $p "*) ;; *) echo "scale.sh: SCALE_ONLY: unknown part '$p' (parts: $PARTS)" >&2; exit 2 ;; esac
 done
 # part NAME: whether this run simulates that part
 part() { [ -z "$ONLY" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }
-# part_of EXPERIMENT: the part that records it
+# part_of EXPERIMENT PROGRAM: the part that records it (MG's modelled computation: work, or workmg
+# alone)
 part_of() {
-  case $1 in bindc) echo bind ;; noise_*) echo noise ;; flops) echo work ;; worknoise_*) echo worknoise ;; *) echo "$1" ;; esac
+  case $1 in
+    bindc) echo bind ;; noise_*) echo noise ;; worknoise_*) echo worknoise ;;
+    flops | work) case $2 in mg*) echo workmg ;; *) echo work ;; esac ;;
+    *) echo "$1" ;;
+  esac
 }
+# runs PART: whether this run records PART's results again (work runs workmg's too)
+runs() { part "$1" || { [ "$1" = workmg ] && part work; }; }
 if [ -z "$REPORT_ONLY" ]; then
   if [ -z "$ONLY" ]; then : > "$res"
   else # keep the results of the parts not run again
     touch "$res"
-    while read -r line; do part "$(part_of "${line%% *}")" || echo "$line"; done < "$res" > "$res.kept"
+    while read -r e p rest; do runs "$(part_of "$e" "$p")" || echo "$e $p $rest"; done < "$res" > "$res.kept"
     mv "$res.kept" "$res"
   fi
 fi
@@ -309,6 +317,11 @@ if part work; then
   for p in jacobi jacobi_mpi; do work "$p" args_jacobi "$NPS" work default "$modern"; done
   [ -n "$MG" ] && work mg args_mg "$MG_WEAK_NPS" work default "$modern"
   for p in cg cg_mpi; do work "$p" args_cg "$NPS" work default "$modern"; done
+  [ -n "$MG_REF" ] && work mg_ref args_mg_ref "$MG_WEAK_NPS" work default "$modern"
+elif part workmg; then
+  echo "scale.sh: the modelled computation of MG alone: F of mg and mg_ref, then their weak series"
+  for p in $([ -n "$MG" ] && echo mg) $([ -n "$MG_REF" ] && echo mg_ref); do flops "$p" "args_$p"; done
+  [ -n "$MG" ] && work mg args_mg "$MG_WEAK_NPS" work default "$modern"
   [ -n "$MG_REF" ] && work mg_ref args_mg_ref "$MG_WEAK_NPS" work default "$modern"
 fi
 if part worknoise; then
