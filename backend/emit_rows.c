@@ -5,10 +5,12 @@
  * of statements touching a common array do not meet, no region or target has a '*' dimension),
  * every statement's transfers and ghost views (those of statements that read one array through ghost
  * views under moves of the region around the nest as one transfer), and one nest over rows: its step k runs the k-th
- * row of this process's part of every statement's region in turn, so the rows of the statements
- * are in cache together; the SVs and the views' ends after it. Else the statements as written,
- * one after the other, each with its own transfers. The conditions are the same on every process,
- * so all take the same branch. */
+ * row of this process's part of every statement's region in turn (in the order the rows lie in
+ * memory), so the rows of the statements are in cache together, and two statements whose rows are
+ * neighbours along the last dimension write them in one loop where their rows match (pairs); the
+ * SVs and the views' ends after it. Else the statements as written, one after the other, each with
+ * its own transfers. The conditions are the same on every process, so all take the same branch
+ * (a pair's own condition may differ between processes: it only picks one loop or two). */
 #include <stdlib.h>
 #include <string.h>
 #include "emit_internal.h"
