@@ -207,6 +207,7 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
     taken[j] = taken[partner[j]] = true;
     emit_line(E, "const int64_t zpd%d = zrt%d.lo[%d] - zrt%d.lo[%d]; (void)zpd%d;", j, partner[j], outer, j, outer, j);
     emit_line(E, "const bool zpair%d = %s;", j, pair_condition(E, m, j, partner[j], sign[j]));
+    emit_line(E, "zrt_pair_note(zpair%d);", j);
   }
   /* the steps go to a buffer first: the reads' offsets their nests collect are the same at every
    * step, declared once in front of them */

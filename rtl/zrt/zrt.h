@@ -396,6 +396,10 @@ size_t zrt_array_elems(const zrt_array *a);
 /* Collect the elements of a over region c (its bounding box) into *whole on process 0. */
 void zrt_gather(zrt_array *whole, const zrt_array *a, const struct zrt_region *c, int line);
 
+/* A nest of rows ran a pair of its statements in one loop (one_loop) or, their rows not matching
+ * on this process, as two loops (backend/emit_rows.c); AZ_STATS counts both. */
+void zrt_pair_note(bool one_loop);
+
 /* ---- remapping: dst[i] = src[m(i)] over a region, between processes ---- */
 
 /* A separable index map: source index k = mul[k] * i_k + add[k], wrapped into [wlo[k], whi[k]]

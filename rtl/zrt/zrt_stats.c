@@ -6,8 +6,9 @@
  * they send; the transfers' counts are zrt_xfer.c's own. Everything is kept for the whole run and
  * for the timed part, from the last ResetTimer to the CheckTimer after it, so that the numbers
  * match a program's "loop seconds". At the end (zrt_exit) process 0 prints the table, and the peak
- * storage of parallel arrays (zrt_array_peak_bytes: a strided array counts its cells only). With
- * AZ_STATS unset a span costs one test of a flag. */
+ * storage of parallel arrays (zrt_array_peak_bytes: a strided array counts its cells only) and
+ * how many pairs of a nest of rows ran in one loop (backend/emit_rows.c). With AZ_STATS unset a
+ * span costs one test of a flag. */
 #include "zrt_internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +262,26 @@ void zrt_array_stats_print(FILE *out) {
   if (zrt_g.me == 0) {
     fprintf(out, "AZ_STATS: parallel arrays: peak storage %llu bytes (all processes), %llu bytes (the largest process)\n",
             (unsigned long long)sum[0], (unsigned long long)most);
+    fflush(out);
+  }
+}
+
+/* ---- pairs of rows (backend/emit_rows.c) ---- */
+
+static uint64_t pairs[2]; /* in one loop, as two loops: this process's */
+
+void zrt_pair_note(bool one_loop) { pairs[one_loop ? 0 : 1]++; }
+
+void zrt_pair_stats_print(FILE *out) {
+  uint64_t sum[2] = {pairs[0], pairs[1]};
+  if (zrt_g.nprocs > 1 && zrt_g.mpi) {
+    MPI_Request rq;
+    MPI_Ireduce(pairs, sum, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+    zrt_wait(&rq);
+  }
+  if (zrt_g.me == 0 && sum[0] + sum[1] > 0) {
+    fprintf(out, "AZ_STATS: pairs of rows: %llu in one loop, %llu as two loops (all processes)\n", (unsigned long long)sum[0],
+            (unsigned long long)sum[1]);
     fflush(out);
   }
 }

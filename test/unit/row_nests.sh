@@ -12,7 +12,8 @@
 # processes under msg and auto, and on 3 under store and tailored. samples/mg.zpl's interp is one
 # nest. Statements of a nest that read one array through ghost views, each under the region around
 # the nest or that region moved, share one transfer (three such groups; interp's seven statements in
-# samples/mg.zpl), whose parity classes make four pairs. QUICK=1: 1 and 3 processes.
+# samples/mg.zpl), whose parity classes make four pairs. AZ_STATS counts the pairs run in one
+# loop and as two (the run-time condition). QUICK=1: 1 and 3 processes.
 . test/lib/progs.sh
 runs_setup
 prog=test/check/own_row_nests.zpl
@@ -34,6 +35,13 @@ one=$(grep -c 'the transfers of lines .* as one' "$t/w.c")
 [ "$one" = 3 ] || { echo "row_nests.sh: $prog has $one shared transfers of ghost views, expected 3"; fail=1; }
 grep -q 'the transfers of lines 309, 310, 311, 312, 313, 314, 315 as one' "$t/mg.c" ||
   { echo "row_nests.sh: samples/mg.zpl's interp does not exchange its seven statements' ghost cells of z in one transfer"; fail=1; }
+# the pairs run in one loop where their rows match: on every process of 1 and 3, four of the five
+# pairs at each of the two calls (8 a process), the fifth (rows three cells apart) as two loops
+for np in 1 3; do
+  got=$(AZ_STATS=1 timeout 120 mpirun -np $np "$t/w" 2>&1 >/dev/null | sed -n 's/^AZ_STATS: pairs of rows: //p')
+  want_pairs="$((8 * np)) in one loop, $((2 * np)) as two loops (all processes)"
+  [ "$got" = "$want_pairs" ] || { echo "row_nests.sh: $prog on $np processes: pairs of rows '$got', expected '$want_pairs'"; fail=1; }
+done
 if [ "${QUICK:-0}" = 1 ]; then
   runs_match "$want" "row_nests.sh: $prog" "msg auto" "1 3" "$t/w" || fail=1
 else
