@@ -97,12 +97,7 @@ void anchors_emit_offsets(Emitter *E, const PtrVec *offsets) {
     for (int j = 0; j < arrays.len && !seen; j++) seen = arrays.items[j] == arr;
     if (seen) continue;
     vec_push(E->arena, &arrays, arr);
-    const char *a = emit_sym(E, arr);
-    Buf b = {0};
-    for (int k = 0; k < arr->type->rank; k++) buf_printf(&b, "%sconst int64_t zs_%s_%d = %s.stride[%d]; (void)zs_%s_%d;", k ? " " : "", arr->name, k, a, k, arr->name, k);
-    buf_add(&b, strided_decls(E, arr, a, arr->type->rank));
-    emit_line(E, "%s", b.data);
-    free(b.data);
+    emit_line(E, "%s", emit_stride_decls(E, arr));
   }
   for (int i = 0; i < offsets->len; i++) emit_line(E, "%s", offset_decl(E, offsets->items[i]));
 }

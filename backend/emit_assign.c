@@ -171,29 +171,38 @@ static void through_temp(Emitter *E, IrStmt *s, int rank) {
   free(off.data);
 }
 
+/* Open the loop nest of s (and of s2, a pair's second statement, or NULL) over the covering region,
+ * with OpenMP simd where their elements are independent. Returns the target. */
+static Symbol *open_direct_loops(Emitter *E, IrStmt *s, IrStmt *s2, int rank, bool simd, bool unshared, IndexMap *map) {
+  Symbol *target = sema_base_symbol(s->ast->lhs);
+  if (simd) E->simd = "omp simd";
+  if (simd || (target && target->may_stride && ir_elements_independent_but_target(s, unshared) &&
+               (!s2 || ir_elements_independent_but_target(s2, unshared))))
+    E->simd_unit = "omp simd"; /* a strided target's step in the version condition (strided_version_counted) */
+  loops_begin_dir(E, E->cover, rank, E->cover_sem, map, NULL, s->needs_temp || s2 ? NULL : s->loop_dir);
+  return target;
+}
+
+/* Close it: the target for the versions of its strided loop (strided_version_counted). */
+static void close_direct_loops(Emitter *E, Symbol *target, int rank) {
+  E->loop_target = target;
+  loops_end(E, rank);
+  E->loop_target = NULL;
+}
+
 void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared) {
   Stmt *st = s->ast;
   IndexMap map;
-  if (simd) E->simd = "omp simd";
-  Symbol *target = sema_base_symbol(st->lhs);
-  if (simd || (target && target->may_stride && ir_elements_independent_but_target(s, unshared)))
-    E->simd_unit = "omp simd"; /* a strided target's step in the version condition (strided_version_counted) */
-  loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, s->needs_temp ? NULL : s->loop_dir);
+  Symbol *target = open_direct_loops(E, s, NULL, rank, simd, unshared, &map);
   if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
   else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, st->lhs->type));
-  E->loop_target = target; /* for the versions of its strided loop (strided_version_counted) */
-  loops_end(E, rank);
-  E->loop_target = NULL;
+  close_direct_loops(E, target, rank);
 }
 
 void emit_pair_loops(Emitter *E, IrStmt *s, IrStmt *s2, int rank, bool simd, const char *delta, int sign) {
   Stmt *st = s->ast, *st2 = s2->ast;
   IndexMap map;
-  if (simd) E->simd = "omp simd";
-  Symbol *target = sema_base_symbol(st->lhs);
-  if (simd || (target->may_stride && ir_elements_independent_but_target(s, true) && ir_elements_independent_but_target(s2, true)))
-    E->simd_unit = "omp simd";
-  loops_begin_dir(E, E->cover, rank, E->cover_sem, &map, NULL, NULL);
+  Symbol *target = open_direct_loops(E, s, s2, rank, simd, true, &map);
   const char *lhs = emit_expr(E, st->lhs);
   emit_line(E, "%s = %s;", lhs, assigned_value(E, st, st->lhs->type));
   E->row_shift = delta;
@@ -202,9 +211,7 @@ void emit_pair_loops(Emitter *E, IrStmt *s, IrStmt *s2, int rank, bool simd, con
   emit_line(E, "%s = %s;", emit_expr(E, st2->lhs), assigned_value(E, st2, st2->lhs->type));
   E->row_shift = NULL;
   E->pair_target = NULL;
-  E->loop_target = target;
-  loops_end(E, rank);
-  E->loop_target = NULL;
+  close_direct_loops(E, target, rank);
 }
 
 /* True if e may be emitted twice (once per path of unshared_check): nothing in it communicates or

@@ -101,13 +101,18 @@ static void note_loop_array(Emitter *E, Symbol *arr) {
 const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct) {
   Type *t = arr->type;
   const char *a = emit_sym(E, arr);
+  return arena_printf(E->arena, "%s *%sconst zp_%s = (%s *)%s.origin;%s", emit_ctype(E, t->elem), distinct ? "restrict " : "",
+                      arr->name, emit_ctype(E, t->elem), a, emit_stride_decls(E, arr));
+}
+
+const char *emit_stride_decls(Emitter *E, Symbol *arr) {
+  Type *t = arr->type;
+  const char *a = emit_sym(E, arr);
   Buf b = {0};
-  buf_printf(&b, "%s *%sconst zp_%s = (%s *)%s.origin;", emit_ctype(E, t->elem), distinct ? "restrict " : "", arr->name,
-             emit_ctype(E, t->elem), a);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " const int64_t zs_%s_%d = %s.stride[%d];", arr->name, k, a, k);
   for (int k = 0; k < t->rank; k++) buf_printf(&b, " (void)zs_%s_%d;", arr->name, k);
   buf_add(&b, strided_decls(E, arr, a, t->rank));
-  const char *r = arena_strdup(E->arena, b.data);
+  const char *r = arena_strdup(E->arena, b.data ? b.data : "");
   free(b.data);
   return r;
 }

@@ -160,6 +160,8 @@ void hoist_init(Emitter *E, InitSyn *in);
 /* The hoisted pointer and strides of an array for a loop nest; distinct: no other pointer of the
  * nest can alias it (then it is declared restrict). */
 const char *emit_array_decls(Emitter *E, Symbol *arr, bool distinct);
+/* Their stride part: zs_<arr>_<k> and, where arr may be strided, the cells' phase, shift and inverse. */
+const char *emit_stride_decls(Emitter *E, Symbol *arr);
 
 /* ---- emit_strided.c: arrays stored compactly over strided declared regions (section 15.3) ---- */
 

@@ -258,12 +258,9 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
 /* The move (a C int64_t array) that makes list item x's covering region out of the one around the
  * nest: "" for none (x has no region of its own), dir for [" at dir]; NULL for any other region. */
 static const char *moved_by(Emitter *E, const IrStmt *x) {
-  if (x->kind != IR_REGION) return "";
-  const Bracket *b = x->ast->region;
-  if (!b || b->n != 1 || b->items[0].kind != BI_REGION) return NULL;
-  const RegionSyn *rs = b->items[0].region;
-  if (rs->kind != RX_AT || !rs->base || rs->base->kind != RX_DITTO) return NULL;
-  return emit_dir(E, rs->dir);
+  bool none;
+  DirSyn *d = move_of(x, &none);
+  return none ? "" : d ? emit_dir(E, d) : NULL;
 }
 
 /* The transfer made before statement s's right-hand side if every item of it is a ghost view of

@@ -252,7 +252,7 @@ static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a, co
     int64_t extent = a->dhi[k] - a->dlo[k] + 1, end = last[k];
     if (extent > 0 && zrt_divides(s, extent) && zrt_divides(s, c->stride[k])) end = first[k];
     for (int64_t i = first[k]; i <= end; i += c->stride[k])
-      if (!zrt_divides(s, zrt_wrap(i + d[k], a->dlo[k], a->dhi[k]) - a->phase[k])) return false;
+      if (!zrt_array_holds(a, k, zrt_wrap(i + d[k], a->dlo[k], a->dhi[k]))) return false;
   }
   return true;
 }
