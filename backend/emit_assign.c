@@ -190,13 +190,41 @@ static void close_direct_loops(Emitter *E, Symbol *target, int rank) {
   E->loop_target = NULL;
 }
 
-void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared) {
+/* The nest of s itself: its target assigned at each index of the covering region. */
+static void direct_nest(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared) {
   Stmt *st = s->ast;
   IndexMap map;
   Symbol *target = open_direct_loops(E, s, NULL, rank, simd, unshared, &map);
   if (emit_is_elements(st->lhs)) emit_projection_assign(E, st); /* [R] A.loc[] := ...: at each index */
   else emit_line(E, "%s = %s;", emit_expr(E, st->lhs), assigned_value(E, st, st->lhs->type));
   close_direct_loops(E, target, rank);
+}
+
+/* A nest that counts its rows, whose right-hand side has partial sums along the last dimension
+ * (emit_rowsums.c): where their directions are moves of each other, a version reading them from
+ * row buffers, else the nest as written. */
+void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared) {
+  Stmt *st = s->ast;
+  if (E->general_only || emit_is_elements(st->lhs) || !nest_counts_rows(E, E->cover, rank, E->cover_sem, NULL, s->needs_temp ? NULL : s->loop_dir) ||
+      !rowsums_find(E, st->rhs)) {
+    direct_nest(E, s, rank, simd, unshared);
+    return;
+  }
+  const char *ok = emit_fresh(E, "zsums");
+  emit_line(E, "const bool %s = %s;", ok, rowsums_condition(E));
+  emit_line(E, "zrt_rowsums_note(%s);", ok);
+  emit_line(E, "if (%s) { /* partial sums along the last dimension from row buffers */", ok);
+  E->indent++;
+  E->rowsums_on = true;
+  direct_nest(E, s, rank, simd, unshared);
+  E->rowsums_on = false;
+  E->rowsum_families.len = 0;
+  E->indent--;
+  emit_line(E, "} else {");
+  E->indent++;
+  direct_nest(E, s, rank, simd, unshared);
+  E->indent--;
+  emit_line(E, "}");
 }
 
 void emit_pair_loops(Emitter *E, IrStmt *s, IrStmt *s2, int rank, bool simd, const char *delta, int sign) {

@@ -148,6 +148,18 @@ const char *emit_elem(Emitter *E, Symbol *arr, const char *dvar, const int64_t *
       buf_printf(&off, "%s%s", off.len ? " + " : "", counted);
       continue;
     }
+    if (!wrap && hoisted && E->row_var[k] && !strcmp(ix, index_names[k])) {
+      /* an outer dimension counted by row_var (a nest of rows' step, or a direct nest over a
+       * strided region): the offset is affine in it (where the region has more than one index there
+       * the array's step divides the region's: the containment checks) */
+      const char *at = arena_printf(E->arena, "(%s%s)", E->row_first[k], shift);
+      const char *first = arr->may_stride ? arena_printf(E->arena, "zrt_array_cell(&%s, %d, %s)", a, k, at) : at;
+      const char *step = arr->may_stride ? arena_printf(E->arena, "zrt_cell(%s, 0, %s.shift[%d], %s.inv[%d])", E->row_step[k], a, k, a, k)
+                                         : E->row_step[k];
+      buf_printf(&off, "%s(%s + %s * %s)", off.len ? " + " : "", step_shared(E, arena_printf(E->arena, "%s * %s.stride[%d]", first, a, k)),
+                 E->row_var[k], step_shared(E, arena_printf(E->arena, "%s * %s.stride[%d]", step, a, k)));
+      continue;
+    }
     if (wrap) pos = arena_printf(E->arena, "zrt_wrap(%s, %s.dlo[%d], %s.dhi[%d])", pos, a, k, a, k);
     if (!wrap && hoisted && arr->may_stride && k == E->simple_dim && !strcmp(ix, index_names[k])) {
       /* a unit-stride loop over a strided array: where it has more than one index the array's step
@@ -492,6 +504,7 @@ static const char *emit_flood(Emitter *E, Expr *e) {
 const char *emit_expr(Emitter *E, Expr *e) {
   const char *h = emit_hoisted(E, e);
   if (h) return h;
+  if (E->rowsums_on && (h = rowsums_read(E, e))) return h; /* a partial sum from its row buffer */
   switch (e->kind) {
   case EX_INT: return int_const(E, e->ival, e->type);
   case EX_FLOAT: return float_text(E, e);

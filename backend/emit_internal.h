@@ -17,6 +17,7 @@ typedef struct Buf {
 } Buf;
 
 void buf_add(Buf *b, const char *s);
+void buf_insert(Buf *b, size_t at, const char *s);
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* True if t is the scalar type k. */
@@ -73,6 +74,24 @@ typedef struct Emitter {
   PtrVec nest_offsets;         /* struct NestOffset*: the other reads' constant offsets from them */
   int noffsets;                /* offsets declared in the program so far (their names) */
   PtrVec *offsets_out;         /* where a nest's offsets go instead of its top (a nest of rows' steps) */
+  PtrVec *step_prelude;        /* const char* lines: a nest of rows' step being emitted: where the values its row loop
+                                * needs and every row shares go (its counted loop's first index, step
+                                * and count, the arrays' steps), declared once before the rows */
+  const char *step_region;     /* the step's row region (zrt<j>): one index in each outer dimension */
+  PtrVec step_names;           /* const char*: the names declared there so far, */
+  PtrVec step_values;          /* const char*: and their values (C) */
+  const char *row_first[MAX_RANK], *row_step[MAX_RANK], *row_var[MAX_RANK];
+                               /* outer dimension k of such a nest: i<k> = row_first + row_var * row_step
+                                * (row_var NULL: not counted so), for offsets affine in row_var */
+  PtrVec nest_prelude;         /* a direct nest's own values of that kind (emitted by loops_end) */
+  bool nest_owns_prelude;
+  int nstep_values;            /* the shared values named so far in the program */
+  bool counted_in_step;        /* the nest's counted loop takes its values from there */
+  PtrVec rowsum_families;      /* struct SumFamily*: the statement's partial sums (emit_rowsums.c) */
+  bool rowsums_on;             /* its nest reads them from row buffers */
+  bool rowsum_filling;         /* emitting a buffer's fill: its sum itself */
+  const Symbol *counted_override_sym; /* in that fill, this array's cell along the counted dimension */
+  const char *counted_override;       /* advances by this (C) instead of by the loop's steps */
   PtrVec contracted_syms;      /* Symbol*: arrays of the nest being emitted whose elements live in */
   PtrVec contracted_names;     /* const char*: these C variables (IrStmt.contracted) */
   bool in_loops;               /* emitting the body of a loop nest (array pointers are hoisted) */
@@ -178,6 +197,17 @@ void strided_version_counted(Emitter *E);
 const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank);
 /* True if the covering region in effect may be strided (its temporaries are then compact too). */
 bool cover_may_stride(const Emitter *E);
+void step_value(Emitter *E, const char *name, const char *value);
+/* emit_rowsums.c: partial sums along the last dimension, read from row buffers */
+#define ZRT_ROW_BUFFERS 8 /* rtl/zrt/zrt.h's: the buffers of one nest */
+bool rowsums_find(Emitter *E, Expr *rhs);          /* the families of rhs's sums (E->rowsum_families) */
+const char *rowsums_condition(Emitter *E);         /* C: their directions are moves of each other */
+void rowsums_buffers(Emitter *E);                  /* the buffers and their sizes, among the nest's values */
+const char *rowsums_read(Emitter *E, const Expr *e); /* a member's read from its buffer, or NULL */
+const char *rowsums_fill(Emitter *E);              /* C: the loops filling the buffers for a row */
+char direction_sign(Emitter *E, DirSyn *d, int k);  /* emit_rows.c: '+', '-', '0' or 0 (unknown) */
+bool nest_counts_rows(Emitter *E, const char *c, int rank, const Region *sem, const int *order, const int8_t *dir);
+const char *step_shared(Emitter *E, const char *value);
 
 /* ---- emit_decls.c: variables and their storage ---- */
 

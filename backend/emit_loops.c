@@ -2,7 +2,9 @@
  * A loop nest covers this process's part of a region (section 11), in row-major or a given order
  * and direction, skipping masked-out indices, split into interior and border around a transfer's
  * DN where the IR says so (passes/overlap.c), with the arrays' pointers and strides hoisted in
- * front. The run-time containment checks (section 5.8, R3 and R4) come once per statement, before
+ * front; over a strided region its outer loops count rows, and the values every row shares are
+ * declared before it (step_value), so that the arrays' offsets are affine in the counts. The
+ * run-time containment checks (section 5.8, R3 and R4) come once per statement, before
  * it changes anything. */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,34 @@ const char *const index_names[MAX_RANK] = {"i0", "i1", "i2", "i3", "i4", "i5"};
 bool simple_dim(const Region *sem, int k) {
   return sem && !sem->error && !sem->dynamic && !sem->strided && k < sem->rank &&
          (sem->dims[k].kind == DK_RANGE || sem->dims[k].kind == DK_SINGLE);
+}
+
+/* Declare name = value (C) among the values of the nest of rows' step (once: a pair's step and its
+ * statements' single steps share them). */
+void step_value(Emitter *E, const char *name, const char *value) {
+  for (int i = 0; i < E->step_names.len; i++)
+    if (!strcmp(E->step_names.items[i], name)) return;
+  vec_push(E->arena, &E->step_names, (void *)name);
+  vec_push(E->arena, &E->step_values, (void *)value);
+  vec_push(E->arena, E->step_prelude, arena_printf(E->arena, "const int64_t %s = %s;", name, value));
+}
+
+/* The name of value (C) among the step's values: declared with a name of its own the first time. */
+const char *step_shared(Emitter *E, const char *value) {
+  for (int i = 0; i < E->step_values.len; i++)
+    if (!strcmp(E->step_values.items[i], value)) return E->step_names.items[i];
+  const char *name = arena_printf(E->arena, "zsv%d", ++E->nstep_values);
+  step_value(E, name, value);
+  return name;
+}
+
+/* True if the nest over region c counts its rows: a direct nest over a strided region, its outer
+ * loops upwards in row-major order, its values shared by every row before it (loops_end), so that
+ * the offsets are affine in the counts. */
+bool nest_counts_rows(Emitter *E, const char *c, int rank, const Region *sem, const int *order, const int8_t *dir) {
+  bool plain = !order && !(sem && sem->masked);
+  for (int k = 0; plain && dir && k < rank; k++) plain = dir[k] >= 0;
+  return plain && !E->step_prelude && rank >= 2 && cover_may_stride(E) && !(simple_dim(E->cover_sem, rank - 1) && !strcmp(c, E->cover ? E->cover : ""));
 }
 
 /* Open the loop nest over region c (a C zrt_region variable) with dimensions in the given order
@@ -52,8 +82,39 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
     E->indent++;
     E->split_open = split;
   }
+  /* a nest of rows' step: one index in each outer dimension, the counted loop's values from before
+   * the rows (emit_rows.c) */
+  bool row = !order && !dir && !(sem && sem->masked) && E->step_prelude && E->loops_whole && !split && !strcmp(c, E->step_region);
+  bool counted_rows = nest_counts_rows(E, c, rank, sem, order, dir);
+  E->counted_in_step = false;
+  if (counted_rows) {
+    E->nest_prelude.len = 0;
+    E->step_prelude = &E->nest_prelude;
+    E->nest_owns_prelude = true;
+    E->step_names.len = 0;
+    E->step_values.len = 0;
+    E->step_region = c;
+  }
   for (int o = 0; o < rank; o++) {
     int k = order ? order[o] : o;
+    if (row && o < rank - 1) {
+      emit_line(E, "{ const int64_t %s = %s.lo[%d]; (void)%s;", index_names[k], c, k, index_names[k]);
+      E->indent++;
+      continue;
+    }
+    if (counted_rows && o < rank - 1) {
+      E->row_first[k] = arena_printf(E->arena, "zdf%d", k);
+      E->row_step[k] = arena_printf(E->arena, "zds%d", k);
+      E->row_var[k] = arena_printf(E->arena, "zdr%d", k);
+      step_value(E, E->row_first[k], arena_printf(E->arena, "%s.flood >> %d & 1 ? 0 : zrt_region_first(&%s, %d, %s.lo[%d])", c, k, c, k, c, k));
+      step_value(E, E->row_step[k], arena_printf(E->arena, "%s.flood >> %d & 1 ? 1 : %s.stride[%d]", c, k, c, k));
+      step_value(E, arena_printf(E->arena, "zdn%d", k), arena_printf(E->arena, "zrt_region_count(&%s, %d)", c, k));
+      emit_line(E, "for (int64_t zdr%d = 0; zdr%d < zdn%d; zdr%d++) {", k, k, k, k);
+      emit_line(E, "  const int64_t %s = zdf%d + zdr%d * zds%d; (void)%s;", index_names[k], k, k, k, index_names[k]);
+      E->indent++;
+      if (o == 0) emit_line(E, "ZRT_POLL(%s.hi[%d] - %s.lo[%d] + 1);", c, rank - 1, c, rank - 1);
+      continue;
+    }
     if (o == rank - 1 && ((dir && dir[k] < 0) || (simple_dim(E->cover_sem, k) && simple_ok))) {
       E->simple_dim = k; /* strided arrays' cells along it: see emit_elem */
       E->simple_lo = arena_printf(E->arena, "%s.lo[%d]", c, k);
@@ -69,10 +130,20 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
       } else emit_line(E, "for (int64_t %s = %s.lo[%d], zh%d = %s.hi[%d]; %s <= zh%d; %s++) {", index_names[k], c, k, k, c, k,
                 index_names[k], k, index_names[k]);
     } else if (o == rank - 1 && cover_may_stride(E)) { /* counted: the cells of strided arrays are affine in zct<k> */
-      emit_line(E, "const int64_t zcf%d = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]);", k, c, k, c, k, c, k);
-      emit_line(E, "const int64_t zcs%d = (%s.flood >> %d & 1) ? 1 : %s.stride[%d];", k, c, k, c, k);
-      emit_line(E, "const int64_t zcn%d = (%s.flood >> %d & 1) ? 1 : %s.hi[%d] < zcf%d ? 0 : (%s.hi[%d] - zcf%d) / zcs%d + 1;", k, c, k,
-                c, k, k, c, k, k, k);
+      if (row || counted_rows) { /* the row's inner dimension is the region's: the same at every row */
+        const char *cf = arena_printf(E->arena, "%s_cf%d", c, k), *cs = arena_printf(E->arena, "%s_cs%d", c, k);
+        step_value(E, cf, arena_printf(E->arena, "%s.flood >> %d & 1 ? 0 : zrt_region_first(&%s, %d, %s.lo[%d])", c, k, c, k, c, k));
+        step_value(E, cs, arena_printf(E->arena, "%s.flood >> %d & 1 ? 1 : %s.stride[%d]", c, k, c, k));
+        step_value(E, arena_printf(E->arena, "%s_cn%d", c, k),
+                   arena_printf(E->arena, "%s.flood >> %d & 1 ? 1 : %s.hi[%d] < %s ? 0 : (%s.hi[%d] - %s) / %s + 1", c, k, c, k, cf, c, k, cf, cs));
+        emit_line(E, "const int64_t zcf%d = %s_cf%d, zcs%d = %s_cs%d, zcn%d = %s_cn%d;", k, c, k, k, c, k, k, c, k);
+        E->counted_in_step = true;
+      } else {
+        emit_line(E, "const int64_t zcf%d = (%s.flood >> %d & 1) ? 0 : zrt_region_first(&%s, %d, %s.lo[%d]);", k, c, k, c, k, c, k);
+        emit_line(E, "const int64_t zcs%d = (%s.flood >> %d & 1) ? 1 : %s.stride[%d];", k, c, k, c, k);
+        emit_line(E, "const int64_t zcn%d = (%s.flood >> %d & 1) ? 1 : %s.hi[%d] < zcf%d ? 0 : (%s.hi[%d] - zcf%d) / zcs%d + 1;", k, c,
+                  k, c, k, k, c, k, k, k);
+      }
       E->counted_at = E->nest.len;
       E->counted_simd = simd_unit ? simd_unit : simd;
       emit_line(E, "for (int64_t zct%d = 0; zct%d < zcn%d; zct%d++) {", k, k, k, k);
@@ -84,7 +155,8 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
                 index_names[k], c, k, c, k, c, k, index_names[k], c, k, c, k, index_names[k], c, k, c, k);
     }
     E->indent++;
-    if (o == 0 && rank >= 2) { /* progress for gathers in flight, about every ZRT_POLL_ELEMS elements */
+    if (o == 0 && rank >= 2 && !row) { /* progress for gathers in flight, about every ZRT_POLL_ELEMS elements
+                                         * (a nest of rows polls once a row) */
       int k1 = order ? order[1] : 1;
       emit_line(E, "ZRT_POLL(%s.hi[%d] - %s.lo[%d] + 1);", c, k1, c, k1);
     }
@@ -117,6 +189,14 @@ bool loop_dirs_ok(Emitter *E, const IrStmt *s, int rank) {
 
 /* Close the loop nest: hoisted array declarations first, then the nest. */
 void loops_end(Emitter *E, int rank) {
+  if (E->rowsums_on && E->counted_dim >= 0) { /* the row buffers, filled before the row's loop */
+    rowsums_buffers(E);
+    const char *fill = rowsums_fill(E);
+    size_t n = strlen(fill);
+    buf_insert(&E->nest, E->counted_at, fill);
+    E->counted_at += n;
+    E->rowsums_on = false;
+  }
   for (int k = 0; k < rank; k++) {
     E->indent--;
     emit_line(E, "}");
@@ -141,6 +221,13 @@ void loops_end(Emitter *E, int rank) {
   bool distinct = true;
   for (int i = 0; i < E->loop_arrays.len; i++) distinct &= ((Symbol *)E->loop_arrays.items[i])->kind == SYM_VAR;
   for (int i = 0; i < E->loop_arrays.len; i++) emit_line(E, "%s", emit_array_decls(E, E->loop_arrays.items[i], distinct));
+  if (E->nest_owns_prelude) { /* a direct nest's values shared by its rows */
+    for (int i = 0; i < E->nest_prelude.len; i++) emit_line(E, "%s", (const char *)E->nest_prelude.items[i]);
+    E->nest_owns_prelude = false;
+    E->step_prelude = NULL;
+    E->step_region = NULL;
+    for (int k = 0; k < MAX_RANK; k++) E->row_var[k] = NULL;
+  }
   if (E->nest.len) anchors_emit_nest(E, E->nest.data);
   E->nest.len = 0;
   if (split) {

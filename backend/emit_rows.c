@@ -8,7 +8,9 @@
  * row of this process's part of every statement's region in turn (in the order the rows lie in
  * memory), so the rows of the statements are in cache together, and two statements whose rows are
  * neighbours along the last dimension write them in one loop where their rows match (pairs); the
- * SVs and the views' ends after it. Else the statements as written, one after the other, each with
+ * SVs and the views' ends after it. What every row of a step shares (its counted loop's first
+ * index, step and count, the arrays' steps, each offset's first row and distance between rows:
+ * emit_loops.c's step values) is declared once before the rows. Else the statements as written, one after the other, each with
  * its own transfers. The conditions are the same on every process, so all take the same branch
  * (a pair's own condition may differ between processes: it only picks one loop or two). */
 #include <stdlib.h>
@@ -71,7 +73,7 @@ static DirSyn *move_of(const IrStmt *x, bool *none) {
 }
 
 /* The sign of component k of direction d ('+', '-' or '0'), from its value or its type; 0 if unknown. */
-static char dir_sign(Emitter *E, DirSyn *d, int k) {
+char direction_sign(Emitter *E, DirSyn *d, int k) {
   int rank;
   int64_t v[MAX_RANK];
   bool known;
@@ -93,7 +95,7 @@ static int pair_partner(Emitter *E, const IrList *l, int i, const RowStmt *m, in
   if (taken[j] || st->lhs->kind != EX_NAME || !m[j].cover.sem || m[j].cover.sem->masked) return -1;
   bool none_j;
   DirSyn *dj = move_of(l->items[i + j], &none_j);
-  if (!none_j && (!dj || dir_sign(E, dj, inner) != '0')) return -1;
+  if (!none_j && (!dj || direction_sign(E, dj, inner) != '0')) return -1;
   for (int p = j + 1; p < n; p++) {
     const Stmt *sp = m[p].s->ast;
     if (taken[p] || sp->lhs->kind != EX_NAME || m[p].s->writes != m[j].s->writes || sp->rank != st->rank || !m[p].cover.sem ||
@@ -101,10 +103,10 @@ static int pair_partner(Emitter *E, const IrList *l, int i, const RowStmt *m, in
       continue;
     bool none_p;
     DirSyn *dp = move_of(l->items[i + p], &none_p);
-    char last = dp ? dir_sign(E, dp, inner) : 0;
+    char last = dp ? direction_sign(E, dp, inner) : 0;
     if (!dp || (last != '+' && last != '-')) continue;
     bool same = true;
-    for (int k = 0; k < inner && same; k++) same = (none_j ? '0' : dir_sign(E, dj, k)) == dir_sign(E, dp, k) && dir_sign(E, dp, k);
+    for (int k = 0; k < inner && same; k++) same = (none_j ? '0' : direction_sign(E, dj, k)) == direction_sign(E, dp, k) && direction_sign(E, dp, k);
     if (!same) continue;
     *sign = last == '-' ? -1 : 1;
     return p;
@@ -143,7 +145,7 @@ static int *step_order(Emitter *E, const IrList *l, int i, const RowStmt *m, int
     bool none;
     DirSyn *d = move_of(l->items[i + j], &none);
     for (int k = 0; k < outer; k++) {
-      char c = none ? '0' : d ? dir_sign(E, d, k) : 0;
+      char c = none ? '0' : d ? direction_sign(E, d, k) : 0;
       known &= c != 0;
       key[j] = 3 * key[j] + (c == '-' ? 0 : c == '0' ? 1 : 2);
     }
@@ -167,7 +169,13 @@ static void row_step(Emitter *E, const RowStmt *m, int j, int partner, int sign)
   E->indent++;
   /* zrt<j> is the row: its outer indices set, the rest kept from step to step (no copy) */
   for (int k = 0; k < outer; k++) emit_line(E, "zrt%d.lo[%d] = zrt%d.hi[%d] = zrt%d.align[%d] = zrf%d_%d + zr%d * zrs%d_%d;", j, k, j, k, j, k, j, k, k, j, k);
-  cover_enter(E, arena_printf(E->arena, "zrt%d", j), m[j].cover.sem, m[j].cover.rank);
+  E->step_region = arena_printf(E->arena, "zrt%d", j);
+  for (int k = 0; k < outer; k++) {
+    E->row_first[k] = arena_printf(E->arena, "zrf%d_%d", j, k);
+    E->row_step[k] = arena_printf(E->arena, "zrs%d_%d", j, k);
+    E->row_var[k] = arena_printf(E->arena, "zr%d", k);
+  }
+  cover_enter(E, E->step_region, m[j].cover.sem, m[j].cover.rank);
   if (partner < 0) emit_direct_loops(E, m[j].s, rank, ir_elements_independent_if(m[j].s, true), true);
   else
     emit_pair_loops(E, m[j].s, m[partner].s, rank,
@@ -199,6 +207,10 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
     emit_line(E, "int64_t zrr%d = zrn0_%d;", k, k);
     for (int j = 1; j < n; j++) emit_line(E, "if (zrn%d_%d > zrr%d) zrr%d = zrn%d_%d;", j, k, k, k, j, k);
   }
+  Buf len = {0}; /* the elements of a row of every statement: the progress made at each row */
+  for (int j = 0; j < n; j++) buf_printf(&len, "%szrt_region_count(&zrm%d, %d)", j ? " + " : "", j, outer);
+  emit_line(E, "const int64_t zrlen = %s;", len.data);
+  free(len.data);
   int *partner = ARENA_ARRAY(E->arena, int, n), *sign = ARENA_ARRAY(E->arena, int, n);
   bool *taken = ARENA_ARRAY(E->arena, bool, n);
   for (int j = 0; j < n; j++) {
@@ -213,13 +225,17 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
    * step, declared once in front of them */
   Buf steps = {0};
   Buf *out = E->out;
-  PtrVec offsets = {0};
+  PtrVec offsets = {0}, prelude = {0};
   E->out = &steps;
   E->offsets_out = &offsets;
+  E->step_prelude = &prelude; /* and the values every row shares */
+  E->step_names.len = 0;
+  E->step_values.len = 0;
   for (int k = 0; k < outer; k++) {
     emit_line(E, "for (int64_t zr%d = 0; zr%d < zrr%d; zr%d++) {", k, k, k, k);
     E->indent++;
   }
+  emit_line(E, "ZRT_POLL(zrlen);");
   bool whole = E->loops_whole;
   E->loops_whole = true; /* each row is already this process's */
   int *order = step_order(E, l, i, m, n);
@@ -248,7 +264,11 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
   }
   E->out = out;
   E->offsets_out = NULL;
+  E->step_prelude = NULL;
+  E->step_region = NULL;
+  for (int k = 0; k < MAX_RANK; k++) E->row_var[k] = NULL;
   anchors_emit_offsets(E, &offsets);
+  for (int k = 0; k < prelude.len; k++) emit_line(E, "%s", (const char *)prelude.items[k]);
   if (steps.data) buf_add(E->out, steps.data);
   free(steps.data);
   E->indent--;

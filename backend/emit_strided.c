@@ -81,6 +81,12 @@ const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank
 const char *strided_counted_cell(Emitter *E, const Symbol *arr, int k, const char *ix, const char *shift) {
   if (!arr->may_stride || !E->in_loops || E->counted_dim != k || strcmp(ix, index_names[k])) return NULL;
   const char *n = arr->name;
+  if (E->counted_in_step) { /* the first index's cell is the same at every row */
+    const char *a = emit_sym(E, (Symbol *)arr);
+    const char *first = arena_printf(E->arena, "zrt_array_cell(&%s, %d, %s_cf%d%s) * %s.stride[%d]", a, k, E->step_region, k, shift, a, k);
+    if (E->counted_override && arr == E->counted_override_sym) return arena_printf(E->arena, "%s + %s", step_shared(E, first), E->counted_override);
+    return arena_printf(E->arena, "%s + zct%d * zst_%s", step_shared(E, first), k, n);
+  }
   return arena_printf(E->arena, "zrt_cell(zcf%d%s, zph_%s_%d, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d + zct%d * zst_%s", k, shift, n, k, n, k,
                       n, k, n, k, k, n);
 }
@@ -115,8 +121,13 @@ void strided_version_counted(Emitter *E) {
     const char *n = a->name;
     target |= a == E->loop_target;
     others += a != E->loop_target;
-    buf_printf(&steps, "const int64_t zst_%s = zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d; (void)zst_%s;\n", n, k, n, k, n, k,
-               n, k, n);
+    if (E->counted_in_step) { /* the same at every row of a nest of rows: declared before them */
+      const char *c = emit_sym(E, (Symbol *)a), *st = arena_printf(E->arena, "%s_st_%s", E->step_region, n);
+      step_value(E, st, arena_printf(E->arena, "zrt_cell(%s_cs%d, 0, %s.shift[%d], %s.inv[%d]) * %s.stride[%d]", E->step_region, k, c, k, c, k, c, k));
+      buf_printf(&steps, "const int64_t zst_%s = %s; (void)zst_%s;\n", n, st, n);
+    } else
+      buf_printf(&steps, "const int64_t zst_%s = zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d; (void)zst_%s;\n", n, k, n, k, n, k,
+                 n, k, n);
   }
   if (!steps.data) return;
   const char *nest = E->nest.data;

@@ -33,6 +33,15 @@ void buf_add(Buf *b, const char *s) {
   b->len += n;
 }
 
+/* Insert s into b at byte at (b is not spilled: a loop nest's text). */
+void buf_insert(Buf *b, size_t at, const char *s) {
+  size_t n = strlen(s);
+  buf_reserve(b, n);
+  memmove(b->data + at + n, b->data + at, b->len - at + 1);
+  memcpy(b->data + at, s, n);
+  b->len += n;
+}
+
 /* Append printf-formatted text to b (formatted in place: no copy). */
 static void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
   va_list again;

@@ -271,34 +271,37 @@ end;
 
 -- ---- the operators ------------------------------------------------------------------------------
 
--- r := v - A u at level k (r and v may be the same array)
+-- r := v - A u at level k (r and v may be the same array). The sums are NPB's: the four faces and
+-- the four corners of the square around each point of a row across the last dimension, (u1 and u2
+-- in NPB's resid), at the point and its two neighbours along the last dimension; azc computes
+-- each such sum once per row (docs/codegen.md, "Partial sums").
 procedure resid(out r : [,,] double; v, u : [,,] double; k : integer);
 [Level[k]] r := v - a0 * u
-                  - a2 * (u@^dir110[k] + u@^dir1N0[k] + u@^dirN10[k] + u@^dirNN0[k]
-                        + u@^dir101[k] + u@^dir10N[k] + u@^dirN01[k] + u@^dirN0N[k]
-                        + u@^dir011[k] + u@^dir01N[k] + u@^dir0N1[k] + u@^dir0NN[k])
-                  - a3 * (u@^dir111[k] + u@^dir11N[k] + u@^dir1N1[k] + u@^dir1NN[k]
-                        + u@^dirN11[k] + u@^dirN1N[k] + u@^dirNN1[k] + u@^dirNNN[k]);
+                  - a2 * ((u@^dirNN0[k] + u@^dirN10[k] + u@^dir1N0[k] + u@^dir110[k])
+                        + (u@^dir0NN[k] + u@^dir01N[k] + u@^dirN0N[k] + u@^dir10N[k])
+                        + (u@^dir0N1[k] + u@^dir011[k] + u@^dirN01[k] + u@^dir101[k]))
+                  - a3 * ((u@^dirNNN[k] + u@^dirN1N[k] + u@^dir1NN[k] + u@^dir11N[k])
+                        + (u@^dirNN1[k] + u@^dirN11[k] + u@^dir1N1[k] + u@^dir111[k]));
 
--- u := u + S r at level k (the smoother)
+-- u := u + S r at level k (the smoother; NPB's r1 and r2 sums)
 procedure psinv(r : [,,] double; inout u : [,,] double; k : integer);
 [Level[k]] u := u + c0 * r
-                  + c1 * (r@^dir100[k] + r@^dirN00[k] + r@^dir010[k] + r@^dir0N0[k]
-                        + r@^dir001[k] + r@^dir00N[k])
-                  + c2 * (r@^dir110[k] + r@^dir1N0[k] + r@^dirN10[k] + r@^dirNN0[k]
-                        + r@^dir101[k] + r@^dir10N[k] + r@^dirN01[k] + r@^dirN0N[k]
-                        + r@^dir011[k] + r@^dir01N[k] + r@^dir0N1[k] + r@^dir0NN[k]);
+                  + c1 * (r@^dir00N[k] + r@^dir001[k]
+                        + (r@^dir0N0[k] + r@^dir010[k] + r@^dirN00[k] + r@^dir100[k]))
+                  + c2 * ((r@^dirNN0[k] + r@^dirN10[k] + r@^dir1N0[k] + r@^dir110[k])
+                        + (r@^dir0NN[k] + r@^dir01N[k] + r@^dirN0N[k] + r@^dir10N[k])
+                        + (r@^dir0N1[k] + r@^dir011[k] + r@^dirN01[k] + r@^dir101[k]));
 
--- s := P r: level k + 1 from level k (restriction)
+-- s := P r: level k + 1 from level k (restriction; NPB's x1/x2 and y1/y2 sums)
 procedure rprj3(r : [,,] double; out s : [,,] double; k : integer);
 [Level[k + 1]] s := 0.5 * r
-                  + 0.25 * (r@^dir100[k] + r@^dirN00[k] + r@^dir010[k] + r@^dir0N0[k]
-                          + r@^dir001[k] + r@^dir00N[k])
-                  + 0.125 * (r@^dir110[k] + r@^dir1N0[k] + r@^dirN10[k] + r@^dirNN0[k]
-                           + r@^dir101[k] + r@^dir10N[k] + r@^dirN01[k] + r@^dirN0N[k]
-                           + r@^dir011[k] + r@^dir01N[k] + r@^dir0N1[k] + r@^dir0NN[k])
-                  + 0.0625 * (r@^dir111[k] + r@^dir11N[k] + r@^dir1N1[k] + r@^dir1NN[k]
-                            + r@^dirN11[k] + r@^dirN1N[k] + r@^dirNN1[k] + r@^dirNNN[k]);
+                  + 0.25 * (r@^dir00N[k] + r@^dir001[k]
+                          + (r@^dir0N0[k] + r@^dir010[k] + r@^dirN00[k] + r@^dir100[k]))
+                  + 0.125 * ((r@^dir0NN[k] + r@^dir01N[k] + r@^dirN0N[k] + r@^dir10N[k])
+                           + (r@^dir0N1[k] + r@^dir011[k] + r@^dirN01[k] + r@^dir101[k])
+                           + (r@^dirNN0[k] + r@^dir1N0[k] + r@^dirN10[k] + r@^dir110[k]))
+                  + 0.0625 * ((r@^dirNNN[k] + r@^dir1NN[k] + r@^dirN1N[k] + r@^dir11N[k])
+                            + (r@^dirNN1[k] + r@^dir1N1[k] + r@^dirN11[k] + r@^dir111[k]));
 
 -- u := u + Q z: level k from level k + 1 (trilinear interpolation): the points of level k that
 -- are points of level k + 1, then those between two of them along one dimension, between four in

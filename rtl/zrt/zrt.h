@@ -249,6 +249,11 @@ void zrt_array_alloc_box(zrt_array *a, int rank, size_t elem, const int64_t *lo,
 void zrt_array_alloc_root(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi,
                           unsigned flood, int line);
 void zrt_array_free(zrt_array *a);
+/* Row buffer slot (0 .. ZRT_ROW_BUFFERS - 1) of at least bytes bytes, 64-byte aligned: a loop nest's
+ * partial sums of a row (azc's emit_rowsums.c). Kept and grown from call to call; valid until the
+ * next call for the same slot. */
+#define ZRT_ROW_BUFFERS 8
+void *zrt_row_buffer(int slot, size_t bytes);
 /* Copy a whole array (same shape), e.g. for an 'in' parameter. */
 void zrt_array_copy(zrt_array *dst, const zrt_array *src);
 /* dst := src over covering region c (this process's part of it), for a src whose values are not
@@ -399,6 +404,9 @@ void zrt_gather(zrt_array *whole, const zrt_array *a, const struct zrt_region *c
 /* A nest of rows ran a pair of its statements in one loop (one_loop) or, their rows not matching
  * on this process, as two loops (backend/emit_rows.c); AZ_STATS counts both. */
 void zrt_pair_note(bool one_loop);
+/* A nest with partial sums along the last dimension read them from row buffers (buffered) or ran as
+ * written, their directions not moves of each other (backend/emit_rowsums.c); AZ_STATS counts both. */
+void zrt_rowsums_note(bool buffered);
 
 /* ---- remapping: dst[i] = src[m(i)] over a region, between processes ---- */
 

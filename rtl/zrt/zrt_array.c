@@ -592,3 +592,16 @@ bool zrt_array_exchange(zrt_array *dst, zrt_array *src, const zrt_region *c) {
   src->origin = origin;
   return true;
 }
+
+void *zrt_row_buffer(int slot, size_t bytes) {
+  static struct { void *p; size_t size; } rows[ZRT_ROW_BUFFERS];
+  if (slot < 0 || slot >= ZRT_ROW_BUFFERS) zrt_error(0, "internal error: row buffer %d", slot);
+  if (bytes > rows[slot].size) {
+    free(rows[slot].p);
+    size_t size = (bytes + 63) / 64 * 64;
+    rows[slot].p = aligned_alloc(64, size);
+    if (!rows[slot].p) zrt_error(0, "out of memory (a row buffer of %zu bytes)", bytes);
+    rows[slot].size = size;
+  }
+  return rows[slot].p;
+}

@@ -203,9 +203,10 @@ void zrt_comm_stats_print(FILE *out);
  * once; AZ_STATS=1 prints it for all processes (collective; process 0 prints). */
 size_t zrt_array_peak_bytes(void);
 void zrt_array_stats_print(FILE *out);
-/* AZ_STATS: the pairs of rows run in one loop and as two, all processes (process 0 prints; nothing
- * where no nest of rows had pairs). Collective. */
-void zrt_pair_stats_print(FILE *out);
+/* AZ_STATS: the pairs of rows run in one loop and as two, the nests with partial sums run from row
+ * buffers and as written, all processes (process 0 prints; nothing where there were none).
+ * Collective. */
+void zrt_nest_stats_print(FILE *out);
 
 /* ---- errors (zrt_error.c) ---- */
 

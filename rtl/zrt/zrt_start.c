@@ -120,7 +120,7 @@ void zrt_exit(int status) {
     zrt_pattern_stats_print(stderr);
     zrt_comm_stats_print(stderr);
     zrt_array_stats_print(stderr);
-    zrt_pair_stats_print(stderr);
+    zrt_nest_stats_print(stderr);
     noise_stats_print(stderr);
   }
   if (status == 0)

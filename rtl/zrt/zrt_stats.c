@@ -266,22 +266,28 @@ void zrt_array_stats_print(FILE *out) {
   }
 }
 
-/* ---- pairs of rows (backend/emit_rows.c) ---- */
+/* ---- the choices of loop nests at run time: pairs of rows (backend/emit_rows.c), partial sums
+ * from row buffers (backend/emit_rowsums.c) ---- */
 
-static uint64_t pairs[2]; /* in one loop, as two loops: this process's */
+static uint64_t choices[4]; /* pairs in one loop, as two loops; sums from buffers, as written: this process's */
 
-void zrt_pair_note(bool one_loop) { pairs[one_loop ? 0 : 1]++; }
+void zrt_pair_note(bool one_loop) { choices[one_loop ? 0 : 1]++; }
+void zrt_rowsums_note(bool buffered) { choices[buffered ? 2 : 3]++; }
 
-void zrt_pair_stats_print(FILE *out) {
-  uint64_t sum[2] = {pairs[0], pairs[1]};
+void zrt_nest_stats_print(FILE *out) {
+  uint64_t sum[4];
+  memcpy(sum, choices, sizeof sum);
   if (zrt_g.nprocs > 1 && zrt_g.mpi) {
     MPI_Request rq;
-    MPI_Ireduce(pairs, sum, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+    MPI_Ireduce(choices, sum, 4, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
     zrt_wait(&rq);
   }
-  if (zrt_g.me == 0 && sum[0] + sum[1] > 0) {
+  if (zrt_g.me != 0) return;
+  if (sum[0] + sum[1] > 0)
     fprintf(out, "AZ_STATS: pairs of rows: %llu in one loop, %llu as two loops (all processes)\n", (unsigned long long)sum[0],
             (unsigned long long)sum[1]);
-    fflush(out);
-  }
+  if (sum[2] + sum[3] > 0)
+    fprintf(out, "AZ_STATS: partial sums: %llu nests from row buffers, %llu as written (all processes)\n", (unsigned long long)sum[2],
+            (unsigned long long)sum[3]);
+  fflush(out);
 }

@@ -154,4 +154,12 @@ awk '/^ZRT_VECTOR_CLONES static void z_resid\(/ { f = "resid" } /^ZRT_VECTOR_CLO
      /^}/ { f = "" } f && /const int64_t zo[0-9]+ = / { n[f]++ }
      END { exit !(n["resid"] >= 19 && n["psinv"] >= 17) }' "$t/mg.c" ||
   { echo "codegen_shapes.sh: samples/mg.zpl: resid's and psinv's shifted reads are not offsets from one address per row"; fail=1; }
+# its stencils' outer loops count rows, the offsets affine in the counts (no zrt_cell of an outer
+# index per row): the direct nests' and interp's nest of rows' alike
+awk '/^(ZRT_VECTOR_CLONES )?static [a-z].* z_[a-zA-Z0-9]*\(.*\{$/ { f = $0; sub(/\(.*/, "", f); sub(/.* z_/, "", f) }
+     f && /zrt_cell\(\(i[01]/ { c[f] += gsub(/zrt_cell\(\(i[01]/, "&") } f && /(zr|zdr)[01] \* zsv[0-9]+/ { a[f] += gsub(/(zr|zdr)[01] \* zsv[0-9]+/, "&") }
+     END { ok = 1; split("resid psinv rprj3", ops, " ")
+           for (i in ops) ok = ok && c[ops[i]] == 0 && a[ops[i]] >= 100
+           exit !(ok && a["interp"] >= 10 * c["interp"] + 100) }' "$t/mg.c" ||
+  { echo "codegen_shapes.sh: samples/mg.zpl: a stencil computes its outer indices' cells at every row"; fail=1; }
 exit $fail
