@@ -113,3 +113,19 @@ runs_match() {
   done
   return $_rst
 }
+
+# runs_match_usual WANT NAME EXE: runs_match of EXE under msg and auto on 1 to 4 processes and under
+# store and tailored on 3 (QUICK=1: msg and auto on 1 and 3)
+runs_match_usual() {
+  if [ "${QUICK:-0}" = 1 ]; then
+    runs_match "$1" "$2" "msg auto" "1 3" "$3"
+    return
+  fi
+  _ust=0
+  runs_match "$1" "$2" "msg auto" "1 2 3 4" "$3" || _ust=1
+  runs_match "$1" "$2" "store tailored" 3 "$3" || _ust=1
+  return $_ust
+}
+
+# stats_line EXE NP WHAT: what AZ_STATS=1 prints after "AZ_STATS: WHAT: " for EXE on NP processes
+stats_line() { AZ_STATS=1 timeout 120 mpirun -np "$2" "$1" 2>&1 >/dev/null | sed -n "s/^AZ_STATS: $3: //p"; }

@@ -38,14 +38,9 @@ grep -q 'the transfers of lines 312, 313, 314, 315, 316, 317, 318 as one' "$t/mg
 # the pairs run in one loop where their rows match: on every process of 1 and 3, four of the five
 # pairs at each of the two calls (8 a process), the fifth (rows three cells apart) as two loops
 for np in 1 3; do
-  got=$(AZ_STATS=1 timeout 120 mpirun -np $np "$t/w" 2>&1 >/dev/null | sed -n 's/^AZ_STATS: pairs of rows: //p')
+  got=$(stats_line "$t/w" $np "pairs of rows")
   want_pairs="$((8 * np)) in one loop, $((2 * np)) as two loops (all processes)"
   [ "$got" = "$want_pairs" ] || { echo "row_nests.sh: $prog on $np processes: pairs of rows '$got', expected '$want_pairs'"; fail=1; }
 done
-if [ "${QUICK:-0}" = 1 ]; then
-  runs_match "$want" "row_nests.sh: $prog" "msg auto" "1 3" "$t/w" || fail=1
-else
-  runs_match "$want" "row_nests.sh: $prog" "msg auto" "1 2 3 4" "$t/w" || fail=1
-  runs_match "$want" "row_nests.sh: $prog" "store tailored" 3 "$t/w" || fail=1
-fi
+runs_match_usual "$want" "row_nests.sh: $prog" "$t/w" || fail=1
 exit $fail
