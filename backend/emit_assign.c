@@ -222,7 +222,9 @@ void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared
   E->indent--;
   emit_line(E, "} else {");
   E->indent++;
+  E->general_only = true; /* it rarely runs: its loops without their constant-step versions */
   direct_nest(E, s, rank, simd, unshared);
+  E->general_only = false;
   E->indent--;
   emit_line(E, "}");
 }
