@@ -200,11 +200,13 @@ job() {
   key=$(jobs_key "$1")
   TMP=$TMPROOT/$key.scratch
   mkdir -p "$TMP"
+  started=$(date +%s)
   case $1 in
     a) accepted ;;
     b) diagnostics ;;
     unit:*) unit "${1#unit:}" ;;
   esac
+  echo "$(($(date +%s) - started)) ${1#unit:}" >"$TMPROOT/$key.secs"
   echo "$passed $failed $skipped" >"$TMPROOT/$key.count"
 }
 
@@ -255,6 +257,9 @@ if [ $in_git = yes ]; then
     pass
   fi
 fi
+
+# The slowest jobs (CI's budget is 15 minutes of a run: what to trim first).
+echo "slowest (seconds): $(cat "$TMPROOT"/*.secs 2>/dev/null | sort -rn | head -6 | tr '\n' ' ')"
 
 # The last line is always "N passed, M failed" (CI reads it); skips are said on the line before.
 [ "$skipped" -gt 0 ] && echo "$skipped skipped (a tool they need is missing)"

@@ -4,7 +4,7 @@
 # sum moved along the last dimension (over a level, and a restriction reading every other cell of
 # the finer row), one whose directions have a family's signs but not its values, and each again
 # with the same terms summed one by one; its values are whole numbers, so both must print the same
-# sums and a difference of 0 (test/golden/own_row_sums.out) on 1 to 4 processes under msg and
+# sums and a difference of 0 (test/check/own_row_sums.out) on 1 to 4 processes under msg and
 # auto, 3 under store and tailored. Its C must have the three nests with partial sums, and
 # AZ_STATS must count the nests run from row buffers (faces and restrictions) and as written (the
 # directions that are not moves). samples/mg.zpl's resid, psinv and rprj3 use them.
@@ -12,7 +12,7 @@
 . test/lib/progs.sh
 runs_setup
 prog=test/check/own_row_sums.zpl
-want=test/golden/own_row_sums.out
+want=test/check/own_row_sums.out  # here, not in test/golden: this script runs it on 1-4 processes itself
 "$AZC" --keep-c "$prog" -o "$t/w" || exit 1
 nests=$(grep -c 'partial sums along the last dimension from row buffers' "$t/w.c")
 [ "$nests" = 3 ] || { echo "row_sums.sh: $prog has $nests nests with partial sums, expected 3"; fail=1; }
