@@ -198,6 +198,7 @@ const char *strided_decls(Emitter *E, const Symbol *arr, const char *a, int rank
 /* True if the covering region in effect may be strided (its temporaries are then compact too). */
 bool cover_may_stride(const Emitter *E);
 void step_value(Emitter *E, const char *name, const char *value);
+const char *counted_step_value(Emitter *E, const Symbol *arr); /* <region>_st_<arr>: arr's cells a step of the counted loop, among the step values */
 /* emit_rowsums.c: partial sums along the last dimension, read from row buffers */
 #define ZRT_ROW_BUFFERS 8 /* rtl/zrt/zrt.h's: the buffers of one nest */
 bool rowsums_find(Emitter *E, Expr *rhs);          /* the families of rhs's sums (E->rowsum_families) */

@@ -165,12 +165,8 @@ void rowsums_buffers(Emitter *E) {
     }
     step_value(E, lo, lows);
     step_value(E, hi, highs);
-    const Symbol *v = f->sym;
     const char *cnt = arena_printf(E->arena, "%s_cn%d", E->step_region, E->counted_dim);
-    const char *st = arena_printf(E->arena, "%s_st_%s", E->step_region, v->name);
-    step_value(E, st, arena_printf(E->arena, "zrt_cell(%s_cs%d, 0, %s.shift[%d], %s.inv[%d]) * %s.stride[%d]", E->step_region,
-                                   E->counted_dim, emit_sym(E, (Symbol *)v), E->counted_dim, emit_sym(E, (Symbol *)v), E->counted_dim,
-                                   emit_sym(E, (Symbol *)v), E->counted_dim));
+    const char *st = counted_step_value(E, f->sym);
     step_value(E, arena_printf(E->arena, "zsn%d", f->id), arena_printf(E->arena, "(%s > 0 ? (%s - 1) * %s : 0) + %s - %s + 1", cnt, cnt, st, hi, lo));
     const char *ct = emit_ctype(E, f->m[0]->e->type);
     vec_push(E->arena, E->step_prelude,

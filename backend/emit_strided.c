@@ -110,6 +110,13 @@ static void steps_version(Emitter *E, int t, int o, Buf *test, Buf *consts) {
   }
 }
 
+const char *counted_step_value(Emitter *E, const Symbol *arr) {
+  int k = E->counted_dim;
+  const char *c = emit_sym(E, (Symbol *)arr), *st = arena_printf(E->arena, "%s_st_%s", E->step_region, arr->name);
+  step_value(E, st, arena_printf(E->arena, "zrt_cell(%s_cs%d, 0, %s.shift[%d], %s.inv[%d]) * %s.stride[%d]", E->step_region, k, c, k, c, k, c, k));
+  return st;
+}
+
 void strided_version_counted(Emitter *E) {
   int k = E->counted_dim;
   Buf steps = {0};
@@ -121,11 +128,9 @@ void strided_version_counted(Emitter *E) {
     const char *n = a->name;
     target |= a == E->loop_target;
     others += a != E->loop_target;
-    if (E->counted_in_step) { /* the same at every row of a nest of rows: declared before them */
-      const char *c = emit_sym(E, (Symbol *)a), *st = arena_printf(E->arena, "%s_st_%s", E->step_region, n);
-      step_value(E, st, arena_printf(E->arena, "zrt_cell(%s_cs%d, 0, %s.shift[%d], %s.inv[%d]) * %s.stride[%d]", E->step_region, k, c, k, c, k, c, k));
-      buf_printf(&steps, "const int64_t zst_%s = %s; (void)zst_%s;\n", n, st, n);
-    } else
+    if (E->counted_in_step) /* the same at every row: declared before them */
+      buf_printf(&steps, "const int64_t zst_%s = %s; (void)zst_%s;\n", n, counted_step_value(E, a), n);
+    else
       buf_printf(&steps, "const int64_t zst_%s = zrt_cell(zcs%d, 0, zsh_%s_%d, zmi_%s_%d) * zs_%s_%d; (void)zst_%s;\n", n, k, n, k, n, k,
                  n, k, n);
   }

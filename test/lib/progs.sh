@@ -129,3 +129,16 @@ runs_match_usual() {
 
 # stats_line EXE NP WHAT: what AZ_STATS=1 prints after "AZ_STATS: WHAT: " for EXE on NP processes
 stats_line() { AZ_STATS=1 timeout 120 mpirun -np "$2" "$1" 2>&1 >/dev/null | sed -n "s/^AZ_STATS: $3: //p"; }
+
+# stats_scaled NAME EXE WHAT A B FORMAT: on 1 and 3 processes, AZ_STATS's WHAT line of EXE must be
+# FORMAT (printf, two numbers) with A and B times the process count
+stats_scaled() {
+  _sst=0
+  for _snp in 1 3; do
+    _sgot=$(stats_line "$2" $_snp "$3")
+    # shellcheck disable=SC2059
+    _swant=$(printf "$6" $(($4 * _snp)) $(($5 * _snp)))
+    [ "$_sgot" = "$_swant" ] || { echo "$1 on $_snp processes: $3 '$_sgot', expected '$_swant'"; _sst=1; }
+  done
+  return $_sst
+}

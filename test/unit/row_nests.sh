@@ -37,10 +37,6 @@ grep -q 'the transfers of lines 312, 313, 314, 315, 316, 317, 318 as one' "$t/mg
   { echo "row_nests.sh: samples/mg.zpl's interp does not exchange its seven statements' ghost cells of z in one transfer"; fail=1; }
 # the pairs run in one loop where their rows match: on every process of 1 and 3, four of the five
 # pairs at each of the two calls (8 a process), the fifth (rows three cells apart) as two loops
-for np in 1 3; do
-  got=$(stats_line "$t/w" $np "pairs of rows")
-  want_pairs="$((8 * np)) in one loop, $((2 * np)) as two loops (all processes)"
-  [ "$got" = "$want_pairs" ] || { echo "row_nests.sh: $prog on $np processes: pairs of rows '$got', expected '$want_pairs'"; fail=1; }
-done
+stats_scaled "row_nests.sh: $prog" "$t/w" "pairs of rows" 8 2 "%d in one loop, %d as two loops (all processes)" || fail=1
 runs_match_usual "$want" "row_nests.sh: $prog" "$t/w" || fail=1
 exit $fail

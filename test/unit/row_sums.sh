@@ -20,10 +20,6 @@ nests=$(grep -c 'partial sums along the last dimension from row buffers' "$t/w.c
 nests=$(grep -c 'partial sums along the last dimension from row buffers' "$t/mg.c")
 [ "$nests" = 3 ] || { echo "row_sums.sh: samples/mg.zpl has $nests nests with partial sums, expected 3 (resid, psinv, rprj3)"; fail=1; }
 # faces on levels 0-2 and restrictions to levels 1-2 from buffers, the three not moved as written
-for np in 1 3; do
-  got=$(stats_line "$t/w" $np "partial sums")
-  want_sums="$((5 * np)) nests from row buffers, $((3 * np)) as written (all processes)"
-  [ "$got" = "$want_sums" ] || { echo "row_sums.sh: $prog on $np processes: partial sums '$got', expected '$want_sums'"; fail=1; }
-done
+stats_scaled "row_sums.sh: $prog" "$t/w" "partial sums" 5 3 "%d nests from row buffers, %d as written (all processes)" || fail=1
 runs_match_usual "$want" "row_sums.sh: $prog" "$t/w" || fail=1
 exit $fail
