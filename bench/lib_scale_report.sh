@@ -40,23 +40,6 @@ weak_rows() {
   done
 }
 
-# modelled PROGRAM NP: the weak-scaling efficiency with the computation of one process and the
-# communication alone of NP processes added up, T1 / (T1 + C(NP)) (no overlap: what a cluster whose
-# hosts each keep their own grid in cache would take at the most); "-" where either is missing
-modelled() {
-  t1=$(t weak "$1" default 1) c=$(t commonly "$1" default "$2")
-  if [ -n "$t1" ] && [ -n "$c" ]; then awk -v a="$t1" -v c="$c" 'BEGIN { printf "%.2f", a / (a + c) }'; else echo "-"; fi
-}
-
-# modelled_rows "PROGRAMS" "NPS": the additive model's efficiency per program and np
-modelled_rows() {
-  header "program (additive model efficiency)" "$2"
-  for p in $1; do
-    [ -n "$(t weak "$p" default 1)" ] || continue
-    printf '| %s |' "$p"; for np in $2; do printf ' %s |' "$(modelled "$p" "$np")"; done; printf '\n'
-  done
-}
-
 # jacobi_pair EXPERIMENT: jacobi and its MPI reference, ms per np, and their ratio
 jacobi_pair() {
   header "program" "$NPS"
@@ -114,14 +97,10 @@ scale_plots() {
   command -v gnuplot > /dev/null 2>&1 || { echo "(gnuplot is missing: no plots; make bench-deps installs it)"; return; }
   weak_progs=$(for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi cannon simple swm tomcatv; do [ -n "$(t weak "$p" default 1)" ] && echo "$p"; done | tr '\n' ' ')
   plot_data weak "$weak_progs" "$out/weak.dat" weak
-  work_progs=$(for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi; do [ -n "$(t work "$p" default 1)" ] && echo "$p"; done | tr '\n' ' ')
-  plot_data work "$work_progs" "$out/work.dat" weak
   plot_data bindc "msg put store tailored" "$out/bind.dat" variant jacobi  # communication alone
   plot_data gather "flat dissemination tree" "$out/gather.dat" variant jacobi
   gnuplot -e "dat='$out'; outdir='$plots'" bench/scale.gp > "$out/gnuplot.log" 2>&1 ||
     { echo "(gnuplot failed: $out/gnuplot.log)"; return; }
-  echo "![weak scaling, modelled computation](plots/scale_work.png)"
-  echo
   echo "![weak scaling](plots/scale_weak.png)"
   echo
   echo "![bindings and gathers](plots/scale_comm.png)"
@@ -143,42 +122,27 @@ scale_section() {
     echo "Run $now on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), SimGrid $(smpirun -version 2>/dev/null | head -1 | sed 's/.*version //'),"
     echo "smpi/host-speed $HS (bench/platforms/calibrate.sh), load average before $load_before, after $(cut -d' ' -f1-3 /proc/loadavg)."
   fi
-  echo "Simulated seconds of each program's own loop timer (\"loop seconds\"), one run each (a simulation"
-  echo "repeats exactly but for the computation it times on this machine). Weak scaling: $B x $B points"
-  echo "per process (cannon: n = $B x np^(1/3)), $ITERS iterations, on bench/platforms/modern.xml."
+  echo "Simulated seconds of each program's own loop timer (\"loop seconds\"; NPB's \"Time in seconds\" for"
+  echo "MG), one run each: with the computation modelled a simulation repeats exactly. Weak scaling: $B x $B"
+  echo "points per process (cannon: n = $B x np^(1/3); MG: $MG_BLOCK^3), $ITERS iterations (MG: 4), on"
+  echo "bench/platforms/modern.xml. The references are built \`smpicc -O3 -march=native\`, azc's programs as"
+  echo "\`azc --mpi=smpi\` builds them (its defaults)."
   echo
   echo "### Goals"
-  echo
-  echo "Judged on the modelled computation (AZ_SMPI_WORK, below: one process's measured cost per element"
-  echo "for every element of every process, the communication simulated):"
-  echo
-  work_goals
-  echo
-  echo "With the computation as SMPI times it on this machine (provisional unless it was quiet; cold"
-  echo "caches, see below) and by the additive model (one process's time plus the communication alone):"
   echo
   goals
   echo
   work_section
-  echo "### Weak scaling"
+  echo "### Weak scaling (modelled computation)"
   echo
   weak_rows weak "jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv" "$NPS" "program (weak)"
   echo
   [ -n "$MG$MG_REF" ] && { weak_rows weak "mg mg_ref" "$MG_WEAK_NPS" "program (weak)"; echo; }
-  echo "With the computation as SMPI times it, efficiency falls from 4 processes on: the simulated"
-  echo "processes run one after another on one core, so each one's arrays have left the caches when it"
-  echo "computes (jacobi's 2 x 0.5 MiB a process), where on one process they stay; a cluster's hosts"
-  echo "each keep their own. The additive model's efficiency adds one process's computation to the"
-  echo "communication alone of np processes (below), with no overlap of the two:"
+  echo "Efficiency is T(1) / T(np). MG: $MG_BLOCK^3 points per process (samples/mg.zpl -spoints, mg_ref N:"
+  echo "4 iterations, NPB's class U); $([ -n "$MG" ] && echo "samples/mg.zpl ran" || echo "samples/mg.zpl is not there or does not compile: skipped"),"
+  echo "$([ -n "$MG_REF" ] && echo "bench/mg/mg_ref.c ran" || echo "bench/mg/mg_ref.c is not there or does not compile: skipped")."
   echo
-  modelled_rows "jacobi jacobi_mpi" "$NPS"
-  echo
-  [ -n "$MG$MG_REF" ] && { modelled_rows "mg mg_ref" "$MG_WEAK_NPS"; echo; }
-  echo "Efficiency is T(1) / T(np). MG (NPB's \"Time in seconds\"): classes S, W and A on 1, 64 and 512"
-  echo "processes, 32^3 points per process; $([ -n "$MG" ] && echo "samples/mg.zpl ran" || echo "samples/mg.zpl is not there or does not compile yet: skipped"),"
-  echo "$([ -n "$MG_REF" ] && echo "bench/mg/mg_ref.c ran" || echo "bench/mg/mg_ref.c is not there or does not compile yet: skipped")."
-  echo
-  echo "### Strong scaling (cg: n = $CG_N, $ITERS iterations; MG: class $MG_STRONG)"
+  echo "### Strong scaling (modelled computation; cg: n = $CG_N, $ITERS iterations; MG: class $MG_STRONG)"
   echo
   header "program (strong)" "$STRONG_NPS"
   for p in cg cg_mpi mg mg_ref; do
@@ -188,14 +152,19 @@ scale_section() {
     printf '| %s speed-up |' "$p"; for np in $STRONG_NPS; do printf ' %s |' "$(ratio "$(t strong "$p" "$v" 1)" "$(t strong "$p" "$v" "$np")")"; done; printf '\n'
   done
   echo
-  echo "### Communication alone (jacobi, weak, computation not simulated, ms)"
+  echo "### Communication alone (jacobi and MG, weak, computation not simulated, ms)"
   echo
   echo "The same runs with \`--cfg=smpi/simulate-computation:no\`: what the communication of each"
   echo "iteration costs, independent of this machine and its load."
   echo
   jacobi_pair commonly
   echo
+  [ -n "$MG$MG_REF" ] && { header "program" "$MG_WEAK_NPS"; for p in mg mg_ref; do
+    printf '| %s |' "$p"; for np in $MG_WEAK_NPS; do printf ' %s |' "$(ms "$(t commonly "$p" default "$np")")"; done; printf '\n'
+  done; echo; }
   echo "### Bindings (jacobi, weak, ms)"
+  echo
+  echo "With the modelled computation:"
   echo
   variant_rows bind jacobi "msg put store tailored" "$BIND_NPS"
   echo
@@ -203,7 +172,12 @@ scale_section() {
   echo
   variant_rows bindc jacobi "msg put store tailored" "$BIND_NPS"
   echo
-  echo "The default under SMPI is msg (libsplit's bindings run on active messages there). Communication alone:"
+  echo "The default under SMPI is msg (libsplit's bindings run on active messages there). With the"
+  echo "modelled computation:"
+  echo
+  default_check bind jacobi "msg put store tailored" "$BIND_NPS" default_binding
+  echo
+  echo "Communication alone:"
   echo
   default_check bindc jacobi "msg put store tailored" "$BIND_NPS" default_binding
   echo
@@ -216,11 +190,14 @@ scale_section() {
   echo
   default_check gather jacobi "flat dissemination tree" "$NPS" default_gather
   echo
-  echo "### The Ethernet cluster (bench/platforms/ethernet.xml: 10 Gb/s, 20 us; jacobi, weak, ms)"
+  echo "### The Ethernet cluster (bench/platforms/ethernet.xml: 10 Gb/s, 20 us; jacobi, weak, modelled computation, ms)"
   echo
   jacobi_pair ether
   echo
-  echo "### Noise on 1% of $NOISE_NP hosts (jacobi, weak, $((ITERS * 4)) iterations; its max<< runs ahead)"
+  echo "### Noise on 1% of $NOISE_NP hosts (jacobi, weak, $((ITERS * 4)) iterations, modelled computation; its max<< runs ahead)"
+  echo
+  echo "Each noisy host loses 20% of its time in 100 us detours (SimGrid speed profiles); the loss is"
+  echo "noisy / quiet - 1."
   echo
   echo "| reductions | quiet ms | noisy ms | loss |"
   echo "|---|--:|--:|--:|"
@@ -249,32 +226,34 @@ loss() {
   awk -v q="$(t "${1}_quiet" jacobi "$2" "$3")" -v n="$(t "${1}_noisy" jacobi "$2" "$3")" 'BEGIN { if (q != "" && n != "") printf "%.9f", n - q }'
 }
 
-# work_goals: issue 25's goals judged on the modelled computation (experiments work, worknoise_*)
-work_goals() {
+# goals: issue 25's goals judged on this run's numbers (modern cluster, modelled computation)
+goals() {
   for p in jacobi mg; do
+    if [ "$p" = mg ] && [ -z "$MG" ]; then echo "- mg: skipped (samples/mg.zpl is not there or does not compile)"; continue; fi
     nps=$NPS; [ "$p" = mg ] && nps=$MG_WEAK_NPS
     want=$(last_of "$nps")
-    have=$(for np in $nps; do [ -n "$(t work "$p" default "$np")" ] && echo "$np"; done | tail -1)
-    t1=$(t work "$p" default 1)
-    if [ -z "$t1" ] || [ -z "$have" ]; then echo "- $p weak scaling, modelled computation: not measured"
+    have=$(for np in $nps; do [ -n "$(t weak "$p" default "$np")" ] && echo "$np"; done | tail -1)
+    t1=$(t weak "$p" default 1)
+    if [ -z "$t1" ] || [ -z "$have" ]; then echo "- $p weak scaling: not measured"
     elif [ "$have" != "$want" ]; then
-      echo "- $p weak scaling, modelled computation: efficiency $(ratio "$t1" "$(t work "$p" default "$have")") at $have processes, the largest that ran; not measured at $want: not judged"
-    else awk -v p="$p" -v n="$want" -v a="$t1" -v b="$(t work "$p" default "$want")" 'BEGIN { e = a / b; printf "- %s weak scaling, modelled computation: efficiency %.2f at %d processes (goal: at least 0.80): %s\n", p, e, n, (e >= 0.8 ? "met" : "missed") }'; fi
+      echo "- $p weak scaling: efficiency $(ratio "$t1" "$(t weak "$p" default "$have")") at $have processes, the largest that ran; not measured at $want: not judged"
+    else awk -v p="$p" -v n="$want" -v a="$t1" -v b="$(t weak "$p" default "$want")" 'BEGIN { e = a / b; printf "- %s weak scaling: efficiency %.2f at %d processes (goal: at least 0.80): %s\n", p, e, n, (e >= 0.8 ? "met" : "missed") }'; fi
     r=$(reference "$p")
-    both=$(for np in $nps; do [ -n "$(t work "$p" default "$np")" ] && [ -n "$(t work "$r" default "$np")" ] && printf ' %s' "$np"; done)
-    worse=$(for np in $both; do awk -v n="$np" -v a="$(t work "$p" default "$np")" -v b="$(t work "$r" default "$np")" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
-    if [ -z "$both" ]; then echo "- $p against $r, modelled computation: not measured"
-    elif [ -n "$worse" ]; then echo "- $p at least as fast as $r at every size, modelled computation (measured at$both processes): missed at$worse"
-    else echo "- $p at least as fast as $r at every size, modelled computation (measured at$both processes): met"; fi
+    both=$(for np in $nps; do [ -n "$(t weak "$p" default "$np")" ] && [ -n "$(t weak "$r" default "$np")" ] && printf ' %s' "$np"; done)
+    worse=$(for np in $both; do awk -v n="$np" -v a="$(t weak "$p" default "$np")" -v b="$(t weak "$r" default "$np")" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
+    if [ -z "$both" ]; then echo "- $p against $r: not measured"
+    elif [ -n "$worse" ]; then echo "- $p at least as fast as $r at every size (measured at$both processes): missed at$worse"
+    else echo "- $p at least as fast as $r at every size (measured at$both processes): met"; fi
   done
-  lb=$(loss worknoise ra0 "$NOISE_NP") lr=$(loss worknoise default "$NOISE_NP")
-  if [ -z "$lb" ] || [ -z "$lr" ]; then echo "- run-ahead under noise on 1% of $NOISE_NP hosts, modelled computation: not measured"
+  lb=$(loss noise ra0 "$NOISE_NP") lr=$(loss noise ra32 "$NOISE_NP")
+  if [ -z "$lb" ] || [ -z "$lr" ]; then echo "- run-ahead under noise on 1% of $NOISE_NP hosts: not measured"
   else awk -v n="$NOISE_NP" -v b="$lb" -v r="$lr" 'BEGIN {
-      printf "- run-ahead under noise on 1%% of %d hosts, modelled computation: blocking reductions lose %.4g ms, run-ahead (the default) %.4g ms: ", n, b * 1000, r * 1000
+      printf "- run-ahead under noise on 1%% of %d hosts: blocking reductions lose %.4g ms, run-ahead (the default) %.4g ms: ", n, b * 1000, r * 1000
       if (b <= 0) print "blocking lost nothing, not judged"; else printf "%.2f of it (goal: at most 0.5): %s\n", r / b, (r <= 0.5 * b ? "met" : "missed") }'; fi
+  echo "- the defaults within 5% of the best: binding, gathers and run-ahead depth below (\"met\" per size)"
 }
 
-# work_section: the modelled computation's tables (experiments flops, work, worknoise_*)
+# work_section: what the modelled computation is, and each program's F
 work_section() {
   echo "### The modelled computation (AZ_SMPI_WORK: a fixed cost per element)"
   echo
@@ -283,61 +262,22 @@ work_section() {
   echo "call, and SMPI times no computation on this machine (\`--cfg=smpi/simulate-computation:no\`). F is"
   echo "one process's measured cost per element (AZ_SMPI_WORK=count with the computation simulated: the"
   echo "timed loop's length on this machine over the elements its loop nests computed, one process, whose"
-  echo "arrays stay in the caches; the median of 3 runs), at the size of the weak series' first run. So the"
+  echo "arrays stay in the caches; the median of 5 runs), at the size of the weak series' first run. So the"
   echo "same F for every nest of a program (a copy costs as much per element as a 27-point stencil), no"
   echo "cache or memory effects (the cost of an element does not change with the block, the level or the"
   echo "process count), and T(1) is what one process measured; the MPI overheads of the platform"
-  echo "(latencies, bandwidths, per-message overheads, the collectives' algorithms) are simulated as in the"
-  echo "other runs, so the efficiency at np is the cost of the communication and of its waits. Each program"
-  echo "counts its own elements (azc: its loop nests after fusion, ZRT_WORK; the references: their calls"
-  echo "of bench/smpi_work.h) and its F charges its own one-process time, so azc / MPI at np = 1 is the"
-  echo "ratio this machine measured. samples/mg.zpl times itself with stopwatches, which count mode does not"
-  echo "see: its F is its loop time over that of a run at F = 1000 without the computation, times 1000."
+  echo "(latencies, bandwidths, per-message overheads, the collectives' algorithms) are simulated, so the"
+  echo "efficiency at np is the cost of the communication and of its waits. Each program counts its own"
+  echo "elements (azc: its loop nests after fusion, ZRT_WORK; the references: their calls of"
+  echo "bench/smpi_work.h) and its F charges its own one-process time, so azc / MPI at np = 1 is the ratio"
+  echo "this machine measured."
   echo
   echo "| program | F (flops per element) |"
   echo "|---|--:|"
-  for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi; do
+  for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi cannon simple swm tomcatv; do
     f=$(t flops "$p" count 1); [ -n "$f" ] && echo "| $p | $f |"
   done
   echo
-  weak_rows work "jacobi jacobi_mpi cg cg_mpi" "$NPS" "program (weak, modelled computation)" && echo
-  weak_rows work "mg mg_ref" "$MG_WEAK_NPS" "program (weak, modelled computation)" && echo
-  echo "Run-ahead against blocking reductions, modelled computation, noise on 1% of $NOISE_NP hosts (jacobi,"
-  echo "weak, $((ITERS * 4)) iterations; each noisy host loses 20% of its time in 100 us detours; the loss is"
-  echo "noisy - quiet):"
-  echo
-  echo "| reductions (modelled computation) | quiet ms | noisy ms | loss ms | loss / quiet |"
-  echo "|---|--:|--:|--:|--:|"
-  for v in ra0 default; do
-    q=$(t worknoise_quiet jacobi "$v" "$NOISE_NP"); n=$(t worknoise_noisy jacobi "$v" "$NOISE_NP"); l=$(loss worknoise "$v" "$NOISE_NP")
-    case $v in ra0) what="blocking (AZ_RUNAHEAD=0)" ;; *) what="run-ahead (the default)" ;; esac
-    echo "| $what | $(ms "$q") | $(ms "$n") | $(ms "$l") | $(if [ -n "$l" ]; then awk -v l="$l" -v q="$q" 'BEGIN { printf "%.3f", l / q }'; else echo -; fi) |"
-  done
-  echo
-}
-
-# goals: issue 25's goals judged on this run's numbers (modern cluster)
-goals() {
-  for p in jacobi mg; do
-    if [ "$p" = mg ] && [ -z "$MG" ]; then echo "- mg: skipped (samples/mg.zpl is not there or does not compile yet)"; continue; fi
-    nps=$NPS; [ "$p" = mg ] && nps=$MG_WEAK_NPS
-    last=$(echo $nps | awk '{ print $NF }')
-    t1=$(t weak "$p" default 1); tl=$(t weak "$p" default "$last")
-    if [ -z "$t1" ] || [ -z "$tl" ]; then echo "- $p weak scaling at $last processes with the computation as SMPI times it: not measured"
-    else awk -v p="$p" -v n="$last" -v a="$t1" -v b="$tl" 'BEGIN { e = a / b; printf "- %s weak scaling: efficiency %.2f at %d processes with the computation as SMPI timed it (goal at least 0.80 at 1024): %s\n", p, e, n, (e >= 0.8 ? "met" : "missed") }'; fi
-    clast=$(for np in $nps; do [ -n "$(t commonly "$p" default "$np")" ] && echo "$np"; done | tail -1)
-    [ -n "$clast" ] && awk -v p="$p" -v n="$clast" -v e="$(modelled "$p" "$clast")" 'BEGIN { printf "- %s weak scaling, additive model (one process'"'"'s computation plus the communication alone at %d, no overlap): efficiency %.2f: %s\n", p, n, e, (e >= 0.8 ? "met" : "missed") }'
-    r=$(reference "$p")
-    worse=$(for np in $nps; do a=$(t weak "$p" default "$np"); b=$(t weak "$r" default "$np"); [ -n "$a" ] && [ -n "$b" ] && awk -v n="$np" -v a="$a" -v b="$b" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
-    if [ -z "$(t weak "$r" default 1)" ]; then echo "- $p against its MPI reference: no reference measured"
-    elif [ -n "$worse" ]; then echo "- $p against its MPI reference (goal: at least as fast at every size): missed at$worse"
-    else echo "- $p against its MPI reference (goal: at least as fast at every size): met"; fi
-    cworse=$(for np in $nps; do a=$(t commonly "$p" default "$np"); b=$(t commonly "$r" default "$np"); [ -n "$a" ] && [ -n "$b" ] && awk -v n="$np" -v a="$a" -v b="$b" 'BEGIN { if (a > b) printf " %d (%.2f)", n, a / b }'; done)
-    cmeasured=$(for np in $nps; do [ -n "$(t commonly "$p" default "$np")" ] && [ -n "$(t commonly "$r" default "$np")" ] && printf ' %s' "$np"; done)
-    if [ -z "$cmeasured" ]; then :
-    elif [ -n "$cworse" ]; then echo "- $p against its MPI reference, communication alone: missed at$cworse"
-    else echo "- $p against its MPI reference, communication alone (at$cmeasured processes): met"; fi
-  done
 }
 
 scale_report() {

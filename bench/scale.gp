@@ -2,8 +2,7 @@
 #   gnuplot -e "dat='DIR'; outdir='PNGS'" bench/scale.gp
 # with DIR/weak.dat (np, then the weak-scaling efficiency of each program), DIR/bind.dat (np, then
 # jacobi's loop ms per binding, communication alone) and DIR/gather.dat (np, then ms flat, dissemination and tree); "-" where
-# a number is missing; DIR/work.dat (as weak.dat, the modelled computation). Writes scale_weak.png,
-# scale_comm.png and scale_work.png.
+# a number is missing. Writes scale_weak.png and scale_comm.png.
 set terminal pngcairo size 900,560 font "sans,10" noenhanced
 set datafile missing "-"
 set key autotitle columnhead
@@ -12,7 +11,7 @@ set logscale x 2
 set xlabel "simulated processes"
 
 set output outdir."/scale_weak.png"
-set title "Weak scaling on the modern cluster (bench/platforms/modern.xml): T(1) / T(np)"
+set title "Weak scaling, modelled computation, modern cluster (bench/platforms/modern.xml): T(1) / T(np)"
 set ylabel "parallel efficiency"
 set yrange [0:1.2]
 set key outside right
@@ -29,9 +28,3 @@ set title "gathers (AZ_GATHER, blocking)"
 plot for [i=2:4] dat."/gather.dat" using 1:i with linespoints lw 2 pt 7
 unset multiplot
 
-set output outdir."/scale_work.png"
-set title "Weak scaling with the modelled computation (AZ_SMPI_WORK, modern cluster): T(1) / T(np)"
-set ylabel "parallel efficiency"
-set yrange [0:1.2]
-set key outside right
-plot for [i=2:20] dat."/work.dat" using 1:i with linespoints lw 2 pt 7

@@ -2,32 +2,33 @@
 # scale.sh - the programs on 1 to 1024 (4096) simulated processes under SimGrid SMPI (issue 25):
 # weak scaling of jacobi, cg, the Ironman suite (cannon, simple, swm, tomcatv) and samples/mg.zpl
 # next to the hand-written MPI references (bench/jacobi/jacobi_mpi.c, bench/cg/cg_mpi.c,
-# bench/mg/mg_ref.c), strong scaling of cg and MG class A, every binding (AZ_COMM), flat and
-# dissemination gathers against the reduction tree (AZ_GATHER), the communication alone (computation not simulated: independent
-# of this machine's load), run-ahead (AZ_RUNAHEAD) against blocking reductions with noise
-# on 1% of the hosts, and jacobi on the Ethernet cluster; then the modelled computation
-# (experiment work): each program's loop nests at a fixed cost per element (AZ_SMPI_WORK=F,
-# rtl/zrt/zrt_work.c and bench/smpi_work.h), F measured on one process, for weak scaling of jacobi,
-# cg and MG and their references and for run-ahead under noise. Writes the section between
-# <!-- scale:begin --> and <!-- scale:end --> of docs/scaling.md and the plots docs/plots/scale_*.png
-# (gnuplot). Every time is simulated: a program's own "loop seconds" (MPI_Wtime, the simulated
-# clock), on bench/platforms/modern.xml unless said otherwise.
+# bench/mg/mg_ref.c, built -O3 -march=native), strong scaling of cg and MG class A, every binding
+# (AZ_COMM), flat and dissemination gathers against the reduction tree (AZ_GATHER), run-ahead
+# (AZ_RUNAHEAD) against blocking reductions with noise on 1% of the hosts, and jacobi on the
+# Ethernet cluster. The computation is modelled (docs/scaling.md): each program's loop nests cost
+# a fixed F flops per element (AZ_SMPI_WORK=F, rtl/zrt/zrt_work.c and bench/smpi_work.h), F
+# measured on one process (part flops), so the simulated times do not depend on this machine's
+# caches or load; the communication alone (computation not simulated) is a part of its own.
+# Writes the section between <!-- scale:begin --> and <!-- scale:end --> of docs/scaling.md, the
+# plots docs/plots/scale_*.png (gnuplot) and keeps every result in docs/scale-results.txt (so that
+# a rerun of some parts reports the others from there). Every time is simulated: a program's own
+# "loop seconds" (MPI_Wtime, the simulated clock), on bench/platforms/modern.xml unless said
+# otherwise.
 #
-#   sh bench/scale.sh                  the whole study (hours on a quiet machine; see MAX_NP)
+#   sh bench/scale.sh                  the whole study (hours of one core; see MAX_NP)
 #   BENCH_QUICK=1 sh bench/scale.sh    1 and 4 processes, small problems: checks the script in a
 #                                      few minutes; writes under $BUILD/bench/scale, not docs/
 # Environment: MAX_NP (default 1024; 4096 adds the largest size), SCALE_TIMEOUT (seconds allowed for
 # one simulation, default 900: a series stops at the first size that takes longer), SCALE_CALIBRATE=1
 # (measure smpi/host-speed again, bench/platforms/calibrate.sh; done anyway when
-# bench/platforms/host-speed is missing), SCALE_REPORT_ONLY=1 (no simulation: the section and plots
-# again from the results of the last run, $BUILD/bench/scale/results.txt, complete or not),
-# SCALE_ONLY="PART..." (only those parts: weak strong commonly bind gather ether noise work
-# workmg worknoise; their old results are replaced, the others' kept, and the section is written
-# from all of them; workmg is work's MG programs alone (F and weak series of mg and mg_ref);
-# worknoise takes the F that work recorded), e.g.
-#   SCALE_ONLY="work worknoise" SCALE_TIMEOUT=2400 sh bench/scale.sh
-#       the modelled computation alone again: about an hour and a half of one core at MAX_NP 1024,
-#       of which the noisy run-ahead run is 20 minutes (docs/scaling.md)
+# bench/platforms/host-speed is missing), SCALE_MEASURED=1 (the computation as SMPI times it on
+# this machine instead of the model: cold caches from a few processes on, see docs/scaling.md),
+# SCALE_REPORT_ONLY=1 (no simulation: the section and plots again from the recorded results,
+# complete or not), SCALE_ONLY="PART..." (only those parts: flops weak weakmg strong commonly bind
+# gather ether noise; their old results are replaced, the others' kept, and the section is written
+# from all of them; weakmg is MG's weak series alone; the modelled parts take the F that flops
+# recorded), e.g.
+#   SCALE_ONLY="flops weakmg" sh bench/scale.sh     MG's F and weak series again
 set -u
 . "$(dirname "$0")/lib.sh"
 QUICK=${BENCH_QUICK:-}
@@ -51,27 +52,27 @@ fi
 out=$BUILD/bench/scale
 if [ "$WRITE" = 1 ]; then doc=docs/scaling.md plots=docs/plots; else doc=$out/scaling.md plots=$out/plots; fi
 mkdir -p "$out" "$plots"
-res=$out/results.txt     # experiment program variant platform np seconds (experiment flops: F, not seconds)
+# the results: experiment program variant platform np seconds (experiment flops: F, not seconds)
+if [ "$WRITE" = 1 ]; then res=docs/scale-results.txt; else res=$out/results.txt; fi
 REPORT_ONLY=${SCALE_REPORT_ONLY:-}
 [ "$REPORT_ONLY" = 0 ] && REPORT_ONLY=
 ONLY=${SCALE_ONLY:-}
-PARTS="weak strong commonly bind gather ether noise work workmg worknoise"
+PARTS="flops weak weakmg strong commonly bind gather ether noise"
 for p in $ONLY; do
   case " $PARTS " in *" $p "*) ;; *) echo "scale.sh: SCALE_ONLY: unknown part '$p' (parts: $PARTS)" >&2; exit 2 ;; esac
 done
 # part NAME: whether this run simulates that part
 part() { [ -z "$ONLY" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }
-# part_of EXPERIMENT PROGRAM: the part that records it (MG's modelled computation: work, or workmg
-# alone)
+# part_of EXPERIMENT PROGRAM: the part that records it
 part_of() {
   case $1 in
-    bindc) echo bind ;; noise_*) echo noise ;; worknoise_*) echo worknoise ;;
-    flops | work) case $2 in mg*) echo workmg ;; *) echo work ;; esac ;;
+    bindc) echo bind ;; noise_*) echo noise ;;
+    weak) case $2 in mg*) echo weakmg ;; *) echo weak ;; esac ;;
     *) echo "$1" ;;
   esac
 }
-# runs PART: whether this run records PART's results again (work runs workmg's too)
-runs() { part "$1" || { [ "$1" = workmg ] && part work; }; }
+# runs PART: whether this run records PART's results again
+runs() { part "$1"; }
 if [ -z "$REPORT_ONLY" ]; then
   if [ -z "$ONLY" ]; then : > "$res"
   else # keep the results of the parts not run again
@@ -97,7 +98,7 @@ head -n "$NOISE_NP" "$out/hosts" > "$out/hosts_noise"
 build() {
   case $2 in
     *.zpl) "$AZC" --mpi=smpi --no-pdl "$2" -o "$out/$1" > "$out/$1.cc" 2>&1 ;;
-    *.c) smpicc -O2 -Ibench "$2" -o "$out/$1" -lm > "$out/$1.cc" 2>&1 ;;
+    *.c) smpicc -O3 -march=native -Ibench "$2" -o "$out/$1" -lm > "$out/$1.cc" 2>&1 ;;
   esac
 }
 # have NAME SOURCE: build it if SOURCE exists; a message and false if it does not or fails
@@ -130,7 +131,7 @@ fi
 sim() {
   plat=$1 np=$2 log=$3
   shift 3
-  case $1 in *_mpi) coll=--cfg=smpi/coll-selector:ompi ;; *) coll= ;; esac
+  case $1 in */*_mpi) coll=--cfg=smpi/coll-selector:ompi ;; *) coll= ;; esac
   timeout "$LIMIT" smpirun -np "$np" -platform "$plat" -hostfile "${HOSTS:-$out/hosts}" --cfg=smpi/host-speed:"$HS" \
     --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error $coll ${SIMCFG:-} "$@" > "$log" 2>&1
   st=$?
@@ -139,10 +140,20 @@ sim() {
 }
 # series EXPERIMENT PROGRAM VARIANT PLATFORM "NPS" ARGSFN [NAME=VALUE...]: run PROGRAM at each
 # process count (ARGSFN NP prints its arguments) with the environment NAME=VALUE..., into $res;
-# stops at the first failure or timeout (a larger run would take longer still)
+# stops at the first failure or timeout (a larger run would take longer still). The computation is
+# modelled with PROGRAM's recorded F (AZ_SMPI_WORK=F, not simulated) unless the environment sets
+# AZ_SMPI_WORK or SIMCFG itself or SCALE_MEASURED=1; a program without F is skipped.
 series() {
   e=$1 prog=$2 var=$3 plat=$4 nps=$5 argsfn=$6
   shift 6
+  case " $* " in
+    *" AZ_SMPI_WORK="* | *" SIMCFG="*) ;;
+    *) if [ "$MEASURED" != 1 ]; then
+         f=$(flops_of "$prog")
+         [ -n "$f" ] || { complain "no F of $prog recorded (part flops): $e $prog $var skipped"; return 0; }
+         set -- "$@" AZ_SMPI_WORK="$f" "$nocomp"
+       fi ;;
+  esac
   for np in $nps; do
     log=$out/$e.$prog.$var.$np.log
     t=$(for kv in "$@"; do export "$kv"; done; sim "$plat" "$np" "$log" "$out/$prog" $($argsfn "$np"))
@@ -151,6 +162,11 @@ series() {
     echo "  $e $prog $var np=$np: $t s"
   done
 }
+
+# flops_of PROGRAM: its recorded F
+flops_of() { awk -v p="$1" '$1 == "flops" && $2 == p { print $6; exit }' "$res"; }
+MEASURED=${SCALE_MEASURED:-0}
+nocomp=SIMCFG=--cfg=smpi/simulate-computation:no
 
 # side ELEMS NP: the side of a square grid of ELEMS x ELEMS per process on NP processes
 side() { awk -v b="$1" -v p="$2" 'BEGIN { printf "%d", b * sqrt(p) + 0.5 }'; }
@@ -162,16 +178,18 @@ args_cannon() { awk -v b="$B" -v p="$1" 'BEGIN { printf "-sn=%d -stiming=true", 
 args_simple() { echo "-sn=$(side $((B / 2)) "$1") -ssteps=$ITERS -sreport=$ITERS -stiming=true"; }
 args_swm() { n=$(side $B "$1"); echo "-sm=$n -sn=$n -siters=$ITERS -smprint=$ITERS -stiming=true"; }
 args_tomcatv() { echo "-sn=$(side $B "$1") -siters=$ITERS -sreport=$ITERS -stiming=true"; }
-# MG: NPB's classes are fixed sizes; S (32^3) on 1 process, W (128^3) on 64 and A (256^3) on 512 are
-# 32^3 points per process: its weak scaling. Strong scaling: class A (S in the quick mode).
-mg_class() { case $1 in 1) echo S ;; 64) echo W ;; *) echo A ;; esac; }
-args_mg() { echo "-sClass=$(mg_class "$1") -stiming=true"; }
-args_mg_ref() { mg_class "$1"; }
+# MG, weak: MG_BLOCK^3 points per process (64^3: 4 iterations of 64^3 on 1 process, 128^3 (class W's
+# size) on 8, 256^3 (A's) on 64, 512^3 on 512; 1024 is not a cube). Strong scaling: class A (S in
+# the quick mode).
+MG_BLOCK=${MG_BLOCK:-64}
+mg_side() { awk -v b="$MG_BLOCK" -v p="$1" 'BEGIN { printf "%d", b * p ^ (1 / 3) + 0.5 }'; }
+args_mg() { echo "-spoints=$(mg_side "$1") -stiming=true"; }
+args_mg_ref() { mg_side "$1"; }
 args_mg_strong() { echo "-sClass=$MG_STRONG -stiming=true"; }
 args_mg_ref_strong() { echo "$MG_STRONG"; }
-MG_WEAK_NPS=$(for p in 1 64 512; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
+MG_WEAK_NPS=$(for p in 1 8 64 512 4096; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
 MG_STRONG=A
-if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S; fi
+if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S MG_BLOCK=16; fi
 modern=$root/bench/platforms/modern.xml
 ethernet=$root/bench/platforms/ethernet.xml
 
@@ -181,11 +199,47 @@ if [ -n "$REPORT_ONLY" ]; then
   echo "scale.sh: wrote $doc and $plots/scale_*.png from $res"
   exit $status
 fi
+# The modelled computation: every loop nest costs F flops per element of the process's part on its
+# simulated host (AZ_SMPI_WORK=F; the computation is not timed: smpi/simulate-computation:no), so
+# the simulated time no longer depends on this machine's caches or load. F is measured once per
+# program on one process, whose caches keep its arrays (AZ_SMPI_WORK=count with the computation
+# simulated: the F that charges the timed loop its own length; the median of 5 runs), at the
+# size of the weak series' first run, and recorded as "flops PROGRAM count modern 1 F". Count mode
+# sees the interval between ResetTimer and CheckTimer, or a stopwatch's StartTimer..StopTimer; a
+# program whose timed part it does not see reports 0 elements, and its F is its loop seconds (the
+# median of the same 5 runs) over those of one run at AZ_SMPI_WORK=1000 on one process without the
+# computation (its timed elements x 1000 flops at the host's speed), times 1000.
+# flops PROGRAM ARGSFN: measures and records F; nothing and a complaint if a run fails
+flops() {
+  : > "$out/flops.$1.runs"
+  for i in 1 2 3 4 5; do
+    log=$out/flops.$1.$i.log
+    secs=$(AZ_SMPI_WORK=count sim "$modern" 1 "$log" "$out/$1" $($2 1)) &&
+      echo "$secs $(sed -n 's/^AZ_SMPI_WORK: .*: \([0-9.e+-]*\) flops per element$/\1/p' "$log")" >> "$out/flops.$1.runs"
+  done
+  f=$(awk '{ print $2 }' "$out/flops.$1.runs" | median)
+  if [ "$(wc -l < "$out/flops.$1.runs")" = 5 ] && ! awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }'; then
+    secs=$(awk '{ print $1 }' "$out/flops.$1.runs" | median)
+    unit=$(AZ_SMPI_WORK=1000 SIMCFG=--cfg=smpi/simulate-computation:no sim "$modern" 1 "$out/flops.$1.unit.log" "$out/$1" $($2 1))
+    f=$(awk -v s="$secs" -v u="${unit:-0}" 'BEGIN { if (u > 0) printf "%.6g", 1000 * s / u }')
+  fi
+  awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }' || { complain "flops $1: no F measured ($out/flops.$1.*)"; return 1; }
+  echo "flops $1 count modern 1 $f" >> "$res"
+  echo "  flops $1: $f flops per element"
+}
+if part flops; then
+  echo "scale.sh: F of every program (AZ_SMPI_WORK=count, one process, the median of 5 runs)"
+  for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do flops "$p" "args_${p%_mpi}"; done
+  for p in $([ -n "$MG" ] && echo mg) $([ -n "$MG_REF" ] && echo mg_ref); do flops "$p" "args_$p"; done
+fi
 if part weak; then
   echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations), np = $NPS"
   for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do
     series weak "$p" default "$modern" "$NPS" "args_${p%_mpi}"
   done
+fi
+if part weakmg; then
+  echo "scale.sh: MG, weak scaling ($MG_BLOCK^3 points per process), np = $MG_WEAK_NPS"
   [ -n "$MG" ] && series weak mg default "$modern" "$MG_WEAK_NPS" args_mg
   [ -n "$MG_REF" ] && series weak mg_ref default "$modern" "$MG_WEAK_NPS" args_mg_ref
 fi
@@ -196,9 +250,8 @@ if part strong; then
   [ -n "$MG" ] && series strong mg classA "$modern" "$STRONG_NPS" args_mg_strong
   [ -n "$MG_REF" ] && series strong mg_ref classA "$modern" "$STRONG_NPS" args_mg_ref_strong
 fi
-# Communication alone: the computation is not simulated (smpi/simulate-computation:no), so these
-# runs do not depend on this machine or its load; they decide the defaults.
-nocomp=SIMCFG=--cfg=smpi/simulate-computation:no
+# Communication alone: the computation is not simulated (smpi/simulate-computation:no) nor
+# modelled, so these runs show what the communication costs and nothing else.
 if part commonly; then
   echo "scale.sh: communication alone (jacobi and MG, weak)"
   series commonly jacobi default "$modern" "$NPS" args_jacobi $nocomp
@@ -265,70 +318,6 @@ if part noise; then
   echo "scale.sh: run-ahead (AZ_RUNAHEAD 8, 32: the default, 48) against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
   for ra in 0 8 32 48; do
     for q in quiet noisy; do series "noise_$q" jacobi "ra$ra" "$out/$q.xml" "$NOISE_NP" args_noise AZ_RUNAHEAD=$ra HOSTS="$out/hosts_noise"; done
-  done
-fi
-
-# The modelled computation: every loop nest costs F flops per element of the process's part on its
-# simulated host (AZ_SMPI_WORK=F; the computation is not timed: smpi/simulate-computation:no), so
-# the simulated time no longer depends on this machine's caches or load. F is measured once per
-# program on one process, whose caches keep its arrays (AZ_SMPI_WORK=count with the computation
-# simulated: the F that charges the timed loop its own length; the median of 3 runs), at the
-# size of the weak series' first run, and recorded as "flops PROGRAM count modern 1 F". Count mode
-# sees the interval between ResetTimer and CheckTimer; a program timed with stopwatches
-# (samples/mg.zpl: StartTimer/StopTimer) reports 0 elements there, and its F is its loop seconds
-# (the median of the same 3 runs) over those of one run at AZ_SMPI_WORK=1000 on one process without
-# the computation (its timed elements x 1000 flops at the host's speed), times 1000.
-# flops PROGRAM ARGSFN: measures and records F; nothing and a complaint if a run fails
-flops() {
-  : > "$out/flops.$1.runs"
-  for i in 1 2 3; do
-    log=$out/flops.$1.$i.log
-    secs=$(AZ_SMPI_WORK=count sim "$modern" 1 "$log" "$out/$1" $($2 1)) &&
-      echo "$secs $(sed -n 's/^AZ_SMPI_WORK: .*: \([0-9.e+-]*\) flops per element$/\1/p' "$log")" >> "$out/flops.$1.runs"
-  done
-  f=$(awk '{ print $2 }' "$out/flops.$1.runs" | median)
-  if [ "$(wc -l < "$out/flops.$1.runs")" = 3 ] && ! awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }'; then
-    secs=$(awk '{ print $1 }' "$out/flops.$1.runs" | median)
-    unit=$(AZ_SMPI_WORK=1000 SIMCFG=--cfg=smpi/simulate-computation:no sim "$modern" 1 "$out/flops.$1.unit.log" "$out/$1" $($2 1))
-    f=$(awk -v s="$secs" -v u="${unit:-0}" 'BEGIN { if (u > 0) printf "%.6g", 1000 * s / u }')
-  fi
-  awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }' || { complain "flops $1: no F measured ($out/flops.$1.*)"; return 1; }
-  echo "flops $1 count modern 1 $f" >> "$res"
-  echo "  flops $1: $f flops per element"
-}
-# flops_of PROGRAM: its recorded F
-flops_of() { awk -v p="$1" '$1 == "flops" && $2 == p { print $6; exit }' "$res"; }
-# work PROGRAM ARGSFN "NPS" EXPERIMENT VARIANT PLATFORM [NAME=VALUE...]: a series with the recorded F
-# of PROGRAM (complained about already when it was not measured)
-work() {
-  f=$(flops_of "$1")
-  [ -n "$f" ] || { echo "scale.sh: no F of $1 recorded: $4 $1 skipped"; return 0; }
-  wp=$1 wa=$2 wn=$3 we=$4 wv=$5 wpl=$6
-  shift 6
-  series "$we" "$wp" "$wv" "$wpl" "$wn" "$wa" AZ_SMPI_WORK="$f" $nocomp "$@"
-}
-if part work; then
-  echo "scale.sh: the modelled computation: F per program, then weak scaling with AZ_SMPI_WORK=F"
-  work_progs="jacobi jacobi_mpi cg cg_mpi$([ -n "$MG" ] && echo " mg")$([ -n "$MG_REF" ] && echo " mg_ref")"
-  for p in $work_progs; do
-    case $p in mg*) flops "$p" "args_$p" ;; *) flops "$p" "args_${p%_mpi}" ;; esac
-  done
-  # the goals' programs first; MG's reference on 512 processes may take the whole SCALE_TIMEOUT
-  for p in jacobi jacobi_mpi; do work "$p" args_jacobi "$NPS" work default "$modern"; done
-  [ -n "$MG" ] && work mg args_mg "$MG_WEAK_NPS" work default "$modern"
-  for p in cg cg_mpi; do work "$p" args_cg "$NPS" work default "$modern"; done
-  [ -n "$MG_REF" ] && work mg_ref args_mg_ref "$MG_WEAK_NPS" work default "$modern"
-elif part workmg; then
-  echo "scale.sh: the modelled computation of MG alone: F of mg and mg_ref, then their weak series"
-  for p in $([ -n "$MG" ] && echo mg) $([ -n "$MG_REF" ] && echo mg_ref); do flops "$p" "args_$p"; done
-  [ -n "$MG" ] && work mg args_mg "$MG_WEAK_NPS" work default "$modern"
-  [ -n "$MG_REF" ] && work mg_ref args_mg_ref "$MG_WEAK_NPS" work default "$modern"
-fi
-if part worknoise; then
-  echo "scale.sh: run-ahead (the default) against blocking reductions with the modelled computation, noise on 1% of $NOISE_NP hosts"
-  for q in quiet noisy; do
-    work jacobi args_noise "$NOISE_NP" "worknoise_$q" ra0 "$out/$q.xml" AZ_RUNAHEAD=0 HOSTS="$out/hosts_noise"
-    work jacobi args_noise "$NOISE_NP" "worknoise_$q" default "$out/$q.xml" HOSTS="$out/hosts_noise"
   done
 fi
 

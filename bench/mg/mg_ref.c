@@ -36,7 +36,8 @@
  *   (bench_work_flush), so AZ_SMPI_WORK=F gives each point F flops; outside SMPI the hooks are
  *   nothing.
  *
- * Usage: mpirun -np P mg_ref CLASS [plain]   (CLASS: S, W or A). Prints like NPB (class, size,
+ * Usage: mpirun -np P mg_ref CLASS|N [plain]   (CLASS: S, W or A; N: N^3 points, a power of two
+ * from 4, 4 iterations, not verified: class U). Prints like NPB (class, size,
  * iterations, VERIFICATION SUCCESSFUL or UNSUCCESSFUL, the L2 norm, "Time in seconds =",
  * "Mop/s total =" with 58 * nit * n^3 operations) and the peak resident memory of the largest
  * process; exits 1 when the verification fails, 2 on a bad command line or process count.
@@ -57,7 +58,7 @@ enum { NTOP = 10 }; /* charges of each sign */
 typedef struct mg_class {
   char name;
   int n, nit;
-  double verify;
+  double verify; /* 0: a size of one's own (class U), not verified */
 } mg_class;
 
 static const mg_class mg_classes[] = {
@@ -126,6 +127,7 @@ typedef struct level {
 /* The whole computation's state on this process. */
 typedef struct mg {
   const mg_class *cls;
+  mg_class own;          /* `mg_ref N`: N points per side, 4 iterations */
   int plain;             /* stencils written out straight, without NPB's partial sums */
   int np, me, dims[3], coords[3];
   int nlev;              /* levels 0 .. nlev-1 */
@@ -668,13 +670,27 @@ static long peak_rss_kb(void) {
   return most;
 }
 
-/* Reads `mg_ref CLASS [plain]`; returns 0, or 2 after one line from process 0 saying what is wrong. */
+/* A power of two from 4 written in decimal, or 0. */
+static int power_of_two_side(const char *s) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (*s < '0' || *s > '9' || *end || n < 4 || n > 1 << 20 || (n & (n - 1)))
+    return 0;
+  return (int)n;
+}
+
+/* Reads `mg_ref CLASS|N [plain]`; returns 0, or 2 after one line from process 0 saying what is
+ * wrong. */
 static int parse_args(mg *g, int argc, char **argv) {
   g->cls = NULL;
   g->plain = argc == 3 && strcmp(argv[2], "plain") == 0;
   for (size_t i = 0; argc >= 2 && i < sizeof mg_classes / sizeof mg_classes[0]; i++)
     if (argv[1][0] == mg_classes[i].name && argv[1][1] == 0)
       g->cls = &mg_classes[i];
+  if (argc >= 2 && !g->cls && power_of_two_side(argv[1])) {
+    g->own = (mg_class){'U', power_of_two_side(argv[1]), 4, 0.0};
+    g->cls = &g->own;
+  }
   char what[160];
   if (argc < 2)
     snprintf(what, sizeof what, "no class given");
@@ -685,15 +701,19 @@ static int parse_args(mg *g, int argc, char **argv) {
   else
     return 0;
   if (g->me == 0)
-    fprintf(stderr, "mg_ref: %s (usage: mg_ref CLASS [plain], CLASS: S, W or A)\n", what);
+    fprintf(stderr,
+            "mg_ref: %s (usage: mg_ref CLASS|N [plain], CLASS: S, W or A; N: points per side, a "
+            "power of two from 4, not verified)\n",
+            what);
   return 2;
 }
 
 /* NPB's report. */
 static void report(const mg *g, double rnm2, double secs, double init_secs, long rss_kb) {
   const mg_class *c = g->cls;
-  double err = fabs(rnm2 - c->verify) / c->verify;
-  int ok = err <= 1e-8;
+  double err = c->verify ? fabs(rnm2 - c->verify) / c->verify : 0.0;
+  int ok = c->verify && err <= 1e-8;
+  const char *verdict = !c->verify ? "NOT PERFORMED" : ok ? "SUCCESSFUL" : "UNSUCCESSFUL";
   double mops = secs > 0 ? 58.0 * c->nit * (double)c->n * c->n * c->n / secs / 1e6 : 0.0;
   char size[64];
   snprintf(size, sizeof size, "%4dx%4dx%4d", c->n, c->n, c->n);
@@ -704,7 +724,10 @@ static void report(const mg *g, double rnm2, double secs, double init_secs, long
   printf(" Stencils: %s\n\n", g->plain ? "plain 27-point sums" : "NPB's partial sums (u1/u2)");
   printf(" Initialization time: %15.6f seconds\n\n", init_secs);
   printf(" Benchmark completed\n");
-  printf(" VERIFICATION %s\n", ok ? "SUCCESSFUL" : "UNSUCCESSFUL");
+  if (c->verify)
+    printf(" VERIFICATION %s\n", verdict);
+  else
+    printf(" Problem size unknown: no verification\n");
   printf(" L2 Norm is  %20.13E\n", rnm2);
   printf(" Error is    %20.13E\n\n", err);
   printf(" MG Benchmark Completed.\n");
@@ -716,7 +739,7 @@ static void report(const mg *g, double rnm2, double secs, double init_secs, long
   printf(" Mop/s total     = %24.2f\n", mops);
   printf(" Mop/s/process   = %24.2f\n", mops / g->np);
   printf(" Operation type  = %24s\n", "floating point");
-  printf(" Verification    = %24s\n", ok ? "SUCCESSFUL" : "UNSUCCESSFUL");
+  printf(" Verification    = %24s\n", verdict);
   printf(" Peak memory     = %21.1f MB (resident, the largest process)\n", rss_kb / 1024.0);
 }
 
@@ -760,7 +783,7 @@ int main(int argc, char **argv) {
   MPI_Reduce(&secs, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
   MPI_Reduce(&t_init, &init_slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
   long rss = peak_rss_kb();
-  int ok = fabs(rnm2 - g.cls->verify) / g.cls->verify <= 1e-8;
+  int ok = !g.cls->verify || fabs(rnm2 - g.cls->verify) / g.cls->verify <= 1e-8;
   if (g.me == 0)
     report(&g, rnm2, slowest, init_slowest, rss);
   MPI_Finalize();
