@@ -65,7 +65,8 @@ procedure grid_side(c : classes; p : integer) : integer;
 begin
   if p = 0 then return class_size(c); end;
   if p < 4 | p != 2^log2(p) then
-    halt("mg: -spoints=", "%d":p, ": the points per side must be a power of two, 4 or more");
+    writeln(zerr, "mg: -spoints=", "%d":p, ": the points per side must be a power of two, 4 or more");
+    halt;
   end;
   return p;
 end;

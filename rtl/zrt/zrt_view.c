@@ -24,11 +24,11 @@ static void needed(const zrt_array *a, const zrt_region *c, bool wrap, int n, co
   }
 }
 
-/* True if a's ghost cells serve the shifts in dimension k: wide enough, and no border storage
- * where a wrap-around shift leaves the declared region (its wrapped values go beyond it). */
-static bool serves(const zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, int k) {
-  int64_t flo, fhi, wlo, whi;
-  needed(a, c, wrap, n, dirs, k, &flo, &fhi, &wlo, &whi);
+/* True if a's ghost cells serve the shifts in dimension k, which need flo, fhi, wlo and whi
+ * (needed): wide enough, and no border storage where a wrap-around shift leaves the declared
+ * region (its wrapped values go beyond it). */
+static bool serves(const zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, int k, int64_t flo,
+                   int64_t fhi, int64_t wlo, int64_t whi) {
   if (flo > a->fluff_lo[k] || fhi > a->fluff_hi[k] || wlo > a->wrap_lo[k] || whi > a->wrap_hi[k]) return false;
   if (!wrap) return true;
   int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
@@ -71,8 +71,8 @@ zrt_array *zrt_ghost_view_moved(zrt_array *a, const zrt_region *c, bool wrap, in
     for (int k = 0; k < a->rank; k++) {
       if ((a->flood | c->flood) >> k & 1) continue;
       int64_t l, h, wl, wh;
-      fits &= serves(a, &ci, wrap, 1, d, k);
       needed(a, &ci, wrap, 1, d, k, &l, &h, &wl, &wh);
+      fits = fits && serves(a, &ci, wrap, 1, d, k, l, h, wl, wh);
       flo[k] = l > flo[k] ? l : flo[k], fhi[k] = h > fhi[k] ? h : fhi[k];
       wlo[k] = wl > wlo[k] ? wl : wlo[k], whi[k] = wh > whi[k] ? wh : whi[k];
     }

@@ -29,6 +29,7 @@
  * A counter says data arrived; only the DR token lets a sender overwrite a receive buffer. */
 #include "pdl.h"
 #include "zrt_xfer_plan.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,22 +109,39 @@ static void plan_clear(zrt_xfer_plan *p) {
   p->valid = false;
 }
 
-/* Swap what plan p computed for its key with shelved plan e. */
-static void plan_swap(zrt_xfer_plan *p, shelved_plan *e) {
-  shelved_plan t = {0};
-  t.key = p->key, t.sends = p->sends, t.recvs = p->recvs, t.nsends = p->nsends, t.nrecvs = p->nrecvs;
-  t.self = p->self, t.nphases = p->nphases;
-  memcpy(t.phase, p->phase, sizeof t.phase);
-  p->key = e->key, p->sends = e->sends, p->recvs = e->recvs, p->nsends = e->nsends, p->nrecvs = e->nrecvs;
-  p->self = e->self, p->nphases = e->nphases;
-  memcpy(p->phase, e->phase, sizeof p->phase);
-  *e = t;
+/* The bytes of key k that describe it: its region and its items (a key holds room for
+ * XFER_MAX_ITEMS, some 13 KiB, of which a transfer uses a few). */
+static size_t key_size(const xfer_key *k) {
+  return offsetof(xfer_key, items) + (size_t)k->nitems * sizeof k->items[0];
 }
 
-/* Free shelved plan e (swapped into a cleared plan and cleared there). */
+static bool key_equal(const xfer_key *a, const xfer_key *b) {
+  return a->nitems == b->nitems && memcmp(a, b, key_size(a)) == 0;
+}
+
+static void key_copy(xfer_key *to, const xfer_key *from) { memcpy(to, from, key_size(from)); }
+
+#define SWAP(T, a, b) do { T swap_tmp_ = (a); (a) = (b); (b) = swap_tmp_; } while (0)
+
+/* Swap what plan p computed for its key with shelved plan e. */
+static void plan_swap(zrt_xfer_plan *p, shelved_plan *e) {
+  SWAP(xfer_key *, p->key, e->key);
+  SWAP(xfer_peer *, p->sends, e->sends);
+  SWAP(xfer_peer *, p->recvs, e->recvs);
+  SWAP(int, p->nsends, e->nsends);
+  SWAP(int, p->nrecvs, e->nrecvs);
+  SWAP(xfer_peer, p->self, e->self);
+  SWAP(int, p->nphases, e->nphases);
+  for (int k = 0; k < ZRT_MAX_RANK; k++)
+    SWAP(xfer_phase, p->phase[k], e->phase[k]);
+}
+
+/* Free shelved plan e (swapped into plan p, cleared and keyless, and cleared there). */
 static void shelved_free(zrt_xfer_plan *p, shelved_plan *e) {
   plan_swap(p, e);
   plan_clear(p);
+  free(p->key);
+  p->key = NULL;
 }
 
 static void shelf_clear(zrt_xfer_plan *p) {
@@ -138,6 +156,8 @@ static void free_all_plans(void) {
   while (all_plans) {
     zrt_xfer_plan *next = all_plans->next;
     plan_clear(all_plans);
+    free(all_plans->key);
+    all_plans->key = NULL;
     shelf_clear(all_plans);
     free(all_plans);
     all_plans = next;
@@ -237,9 +257,9 @@ static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
   p->built++;
 }
 
-/* The key of the transfer as described now. */
+/* The key of the transfer as described now (its used bytes: see key_size). */
 static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
-  memset(k, 0, sizeof *k);
+  memset(k, 0, offsetof(xfer_key, items) + (size_t)p->nitems * sizeof k->items[0]);
   k->c = p->c;
   k->nitems = p->nitems;
   for (int i = 0; i < p->nitems; i++) {
@@ -357,7 +377,7 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   p->c = *c;
   p->nitems = 0;
   p->skip = false;
-  p->same = p->valid && region_same(c, &p->key.c);
+  p->same = p->valid && region_same(c, &p->key->c);
 }
 
 /* Append item (a, d, wrap, under the region moved by move) to the transfer being described. */
@@ -377,7 +397,7 @@ static void add_moved(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bo
   zrt_xfer_plan *p = x->plan;
   if (p->nitems == XFER_MAX_ITEMS)
     zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
-  if (p->same && key_item_is(&p->key, p->nitems, a, d, wrap, move)) { /* contained when the plan was built */
+  if (p->same && key_item_is(p->key, p->nitems, a, d, wrap, move)) { /* contained when the plan was built */
     add_item(p, a, d, wrap, move);
     return;
   }
@@ -506,7 +526,7 @@ static bool plan_from_shelf(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
     zrt_error(x->line, "out of memory");
   int found = -1;
   for (int i = 0; i < p->nshelf && found < 0; i++)
-    if (memcmp(&p->shelf[i].key, k, sizeof *k) == 0)
+    if (key_equal(p->shelf[i].key, k))
       found = i;
   if (found >= 0) {
     plan_swap(p, &p->shelf[found]);
@@ -541,7 +561,9 @@ static void plan_rebuild(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
   plan_build(x, p);
   if (p->bind != BIND_MSG)
     plan_segment(x, p);
-  p->key = *k;
+  if (!p->key && !(p->key = malloc(sizeof *p->key)))
+    zrt_error(x->line, "out of memory");
+  key_copy(p->key, k);
   p->split_valid = false;
   p->early = EARLY_NONE;
   p->tailor_off = was_valid;
@@ -590,10 +612,10 @@ void zrt_dr(zrt_xfer *x) {
   zrt_xfer_plan *p = x->plan;
   if (!p->valid) /* msg where libsplit is not running (one process, auto between nodes) */
     p->bind = comm_binding == BIND_AUTO || !sc_started ? BIND_MSG : comm_binding;
-  if (!p->same || p->nitems != p->key.nitems) {
+  if (!p->same || p->nitems != p->key->nitems) {
     xfer_key k;
     make_key(p, &k);
-    if ((!p->valid || memcmp(&k, &p->key, sizeof k) != 0) && !plan_from_shelf(x, p, &k))
+    if ((!p->valid || !key_equal(&k, p->key)) && !plan_from_shelf(x, p, &k))
       plan_rebuild(x, p, &k);
   }
   if (comm_binding == BIND_AUTO)

@@ -54,7 +54,7 @@ typedef struct xfer_phase {
 /* What a plan computed for one description (its key), put aside while the transfer runs under
  * another one and taken up again when it comes back (see plan_from_shelf). */
 typedef struct shelved_plan {
-  xfer_key key;
+  xfer_key *key;
   xfer_peer *sends, *recvs;
   int nsends, nrecvs;
   xfer_peer self;
@@ -69,7 +69,7 @@ typedef enum { BIND_MSG, BIND_PUT, BIND_STORE, BIND_TAILORED, BIND_AUTO } bindin
  * process, since every process makes every round's calls. */
 typedef enum { EARLY_NONE, EARLY_ALL, EARLY_TOKENS } early_tokens;
 struct zrt_xfer_plan {
-  xfer_key key;              /* the plan below is valid for this */
+  xfer_key *key;             /* the plan below is valid for this (allocated with the first plan) */
   binding bind;              /* this transfer's binding now (auto: msg or tailored) */
   bool auto_msg;             /* auto: the plan changed after the switch to tailored: msg for good */
   /* libsplit bindings */

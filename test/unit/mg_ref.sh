@@ -4,7 +4,8 @@
 # L2 norm 5.307707005734e-05 within NPB's 1e-8) at np = 1, 2, 3 and 4 (3: an uneven block split,
 # and processes that own no point of the coarsest levels), with NPB's stencils and with `plain`
 # ones, print the NPB report's lines, and refuse a bad command line with a usage line and exit
-# status 2; then bench/mg/mg.sh's quick mode (class S, one run) must exit 0 with a row per
+# status 2; with N points per side instead of a class it must compute what samples/mg.zpl
+# -spoints=N computes; then bench/mg/mg.sh's quick mode (class S, one run) must exit 0 with a row per
 # program and np and a section between its markers, with the NPB comparison; under SimGrid SMPI
 # (where installed) AZ_SMPI_WORK=count counts the timed part's points. About 20 s.
 t=$(mktemp -d)
@@ -39,14 +40,34 @@ for np in 1 3; do check "$np" plain; done
 
 # bad command lines: one line from process 0 (mpirun adds its own), exit status 2
 for args in ":no class given" "B:unknown class 'B'" "S fast:unknown argument 'fast'" "SS:unknown class 'SS'" \
-  "A plain x:unknown argument 'x'"; do
-  want="mg_ref: ${args#*:} (usage: mg_ref CLASS [plain], CLASS: S, W or A)"
+  "A plain x:unknown argument 'x'" "6:unknown class '6'" "2:unknown class '2'" "16x:unknown class '16x'"; do
+  want="mg_ref: ${args#*:} (usage: mg_ref CLASS|N [plain], CLASS: S, W or A; N: points per side, a power of two from 4, not verified)"
   # shellcheck disable=SC2086
   timeout 60 mpirun -np 2 "$t/mg_ref" ${args%%:*} > "$t/out" 2> "$t/err"
   st=$?
   { [ "$st" = 2 ] && [ "$(grep -c '^mg_ref: ' "$t/err")" = 1 ] && grep -qxF "$want" "$t/err"; } ||
     { say "arguments '${args%%:*}': exit status $st, standard error:"; cat "$t/err"; }
 done
+
+# a size of one's own (NPB's class U): mg_ref N and samples/mg.zpl -spoints=N, two programs written
+# apart, compute the same L2 norm (16^3 points, on 1 and 3 processes) and say it is not verified;
+# mg.zpl refuses a side that is not a power of two in one line, exit status 1
+"$AZC" samples/mg.zpl -o "$t/mg" > "$t/azc.log" 2>&1 || { say "azc samples/mg.zpl failed:"; cat "$t/azc.log"; }
+for np in 1 3; do
+  timeout 60 mpirun -np "$np" "$t/mg_ref" 16 > "$t/ref16" 2>&1 || say "mg_ref 16 on $np: exit status $?"
+  timeout 60 mpirun -np "$np" "$t/mg" -spoints=16 -stiming=false > "$t/zpl16" 2>&1 || say "mg -spoints=16 on $np: exit status $?"
+  a=$(sed -n 's/^ L2 Norm is *//p' "$t/ref16") b=$(sed -n 's/^ L2 Norm is *//p' "$t/zpl16")
+  awk -v a="$a" -v b="$b" 'BEGIN { d = (a - b) / a; exit !(a != "" && b != "" && a > 0 && d <= 1e-11 && d >= -1e-11) }' ||
+    say "np=$np: mg_ref 16's L2 norm '$a', mg -spoints=16's '$b'"
+  for f in ref16 zpl16; do
+    grep -q '^ Class  *= *U$' "$t/$f" && grep -q '^ Verification  *= *NOT PERFORMED$' "$t/$f" ||
+      { say "np=$np $f: not class U, or not 'NOT PERFORMED':"; cat "$t/$f"; }
+  done
+done
+timeout 60 mpirun -np 2 "$t/mg" -spoints=24 > "$t/out" 2> "$t/err"
+st=$?
+{ [ "$st" != 0 ] && grep -qx 'mg: -spoints=24: the points per side must be a power of two, 4 or more' "$t/err"; } ||
+  { say "mg -spoints=24: exit status $st, standard error:"; cat "$t/err"; }
 
 # under SimGrid SMPI (where installed): bench/smpi_work.h's hooks count every loop nest's points
 # of the timed part, class S on one process: 4 x (n^3 + comm3's 4 (n^2 + n (n+2) + (n+2)^2) plane

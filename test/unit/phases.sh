@@ -44,7 +44,7 @@ done
 if [ -z "$QUICK" ]; then
   "$AZC" samples/mg.zpl -o "$t/mg" || exit 1
   for b in msg; do
-    set -- $(messages 279 $b 8 "$t/mg" -sClass=S)
+    set -- $(messages 293 $b 8 "$t/mg" -sClass=S)
     per=$([ "${1:-0}" -gt 0 ] && echo $((${2:-0} / $1 / 8)))
     expect=3 plans="17 69"; [ $b = store ] && expect=7 plans="86 0"
     grep -q "VERIFICATION SUCCESSFUL" "$t/out" && [ "$per" = "$expect" ] ||

@@ -26,14 +26,14 @@ pairs=$(grep -c 'const bool zpair' "$t/w.c")
 [ "$pairs" = 5 ] || { echo "row_nests.sh: $prog has $pairs pairs of rows, expected 5"; fail=1; }
 if grep -q 'rows in one loop nest' "$t/w0.c"; then echo "row_nests.sh: -fno-fuse still makes nests of rows"; fail=1; fi
 "$AZC" samples/mg.zpl -o "$t/mg.c" || exit 1
-grep -q 'lines 311, 312, 313, 314, 315, 316, 317 and 318: their rows in one loop nest' "$t/mg.c" ||
-  { echo "row_nests.sh: samples/mg.zpl's interp (lines 311-318) is not one nest of rows"; fail=1; }
+grep -q 'lines 325, 326, 327, 328, 329, 330, 331 and 332: their rows in one loop nest' "$t/mg.c" ||
+  { echo "row_nests.sh: samples/mg.zpl's interp (lines 325-332) is not one nest of rows"; fail=1; }
 pairs=$(grep -c 'const bool zpair' "$t/mg.c")
 [ "$pairs" = 4 ] || { echo "row_nests.sh: samples/mg.zpl's interp has $pairs pairs of rows, expected 4"; fail=1; }
 # the statements that read one array through ghost views under moves of one region share a transfer
 one=$(grep -c 'the transfers of lines .* as one' "$t/w.c")
 [ "$one" = 3 ] || { echo "row_nests.sh: $prog has $one shared transfers of ghost views, expected 3"; fail=1; }
-grep -q 'the transfers of lines 312, 313, 314, 315, 316, 317, 318 as one' "$t/mg.c" ||
+grep -q 'the transfers of lines 326, 327, 328, 329, 330, 331, 332 as one' "$t/mg.c" ||
   { echo "row_nests.sh: samples/mg.zpl's interp does not exchange its seven statements' ghost cells of z in one transfer"; fail=1; }
 # the pairs run in one loop where their rows match: on every process of 1 and 3, four of the five
 # pairs at each of the two calls (8 a process), the fifth (rows three cells apart) as two loops
