@@ -27,8 +27,11 @@
 # complete or not), SCALE_ONLY="PART..." (only those parts: flops weak weakmg strong commonly bind
 # gather ether noise; their old results are replaced, the others' kept, and the section is written
 # from all of them; weakmg is MG's weak series alone; the modelled parts take the F that flops
-# recorded), e.g.
+# recorded), SCALE_DEPTHS (the run-ahead depths of part noise, default "0 8 32 48"; 0: blocking
+# reductions), SCALE_PROGRAMS="PROGRAM..." (only those programs, e.g. "jacobi jacobi_mpi"; with
+# SCALE_ONLY, only their results of those parts are replaced), e.g.
 #   SCALE_ONLY="flops weakmg" sh bench/scale.sh     MG's F and weak series again
+#   MAX_NP=4096 SCALE_ONLY=weak SCALE_PROGRAMS="jacobi jacobi_mpi" sh bench/scale.sh
 set -u
 . "$(dirname "$0")/lib.sh"
 QUICK=${BENCH_QUICK:-}
@@ -71,13 +74,21 @@ part_of() {
     *) echo "$1" ;;
   esac
 }
-# runs PART: whether this run records PART's results again
-runs() { part "$1"; }
+# runs PART PROGRAM: whether this run records PART's results of PROGRAM again
+runs() { part "$1" && program "$2"; }
+# program NAME: whether this run simulates that program (SCALE_PROGRAMS)
+PROGRAMS=${SCALE_PROGRAMS:-}
+for p in $PROGRAMS; do
+  case " jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv mg mg_ref " in *" $p "*) ;;
+    *) echo "scale.sh: SCALE_PROGRAMS: unknown program '$p' (jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv mg mg_ref)" >&2; exit 2 ;;
+  esac
+done
+program() { [ -z "$PROGRAMS" ] || case " $PROGRAMS " in *" $1 "*) true ;; *) false ;; esac; }
 if [ -z "$REPORT_ONLY" ]; then
-  if [ -z "$ONLY" ]; then : > "$res"
+  if [ -z "$ONLY$PROGRAMS" ]; then : > "$res"
   else # keep the results of the parts not run again
     touch "$res"
-    while read -r e p rest; do runs "$(part_of "$e" "$p")" || echo "$e $p $rest"; done < "$res" > "$res.kept"
+    while read -r e p rest; do runs "$(part_of "$e" "$p")" "$p" || echo "$e $p $rest"; done < "$res" > "$res.kept"
     mv "$res.kept" "$res"
   fi
 fi
@@ -126,12 +137,18 @@ fi
 # finished detached send in its simulated process's list of activities, so that a 1024-process
 # jacobi_mpi took 509 s to simulate against 188 s with ompi (docs/scaling.md). azc's programs
 # make their reductions and gathers of point-to-point messages; SMPI's collectives are outside
-# their timed loops. mg_ref keeps the default: SMPI 3.32 aborts it under ompi's selector ("Actor
-# pid=-1 is gone??" in smpi_request.cpp, even on 1 process).
+# their timed loops. mg_ref cannot take ompi's selector (SMPI 3.32 aborts it on one process:
+# "Actor pid=-1 is gone??" in smpi_request.cpp) and gets recursive doubling for its
+# MPI_Allgather and MPI_Allreduce instead, which is what Open MPI picks for their small messages:
+# with the flat defaults its 512-process run did not finish in 15 minutes of simulation.
 sim() {
   plat=$1 np=$2 log=$3
   shift 3
-  case $1 in */*_mpi) coll=--cfg=smpi/coll-selector:ompi ;; *) coll= ;; esac
+  case $1 in
+    */*_mpi) coll=--cfg=smpi/coll-selector:ompi ;;
+    */mg_ref) coll="--cfg=smpi/allgather:rdb --cfg=smpi/allreduce:rdb" ;;
+    *) coll= ;;
+  esac
   timeout "$LIMIT" smpirun -np "$np" -platform "$plat" -hostfile "${HOSTS:-$out/hosts}" --cfg=smpi/host-speed:"$HS" \
     --log=root.thresh:warning --log=xbt_cfg.thresh:warning --log=smpi_config.thresh:error $coll ${SIMCFG:-} "$@" > "$log" 2>&1
   st=$?
@@ -146,6 +163,7 @@ sim() {
 series() {
   e=$1 prog=$2 var=$3 plat=$4 nps=$5 argsfn=$6
   shift 6
+  program "$prog" || return 0
   case " $* " in
     *" AZ_SMPI_WORK="* | *" SIMCFG="*) ;;
     *) if [ "$MEASURED" != 1 ]; then
@@ -179,15 +197,16 @@ args_simple() { echo "-sn=$(side $((B / 2)) "$1") -ssteps=$ITERS -sreport=$ITERS
 args_swm() { n=$(side $B "$1"); echo "-sm=$n -sn=$n -siters=$ITERS -smprint=$ITERS -stiming=true"; }
 args_tomcatv() { echo "-sn=$(side $B "$1") -siters=$ITERS -sreport=$ITERS -stiming=true"; }
 # MG, weak: MG_BLOCK^3 points per process (64^3: 4 iterations of 64^3 on 1 process, 128^3 (class W's
-# size) on 8, 256^3 (A's) on 64, 512^3 on 512; 1024 is not a cube). Strong scaling: class A (S in
-# the quick mode).
+# size) on 8, 256^3 (A's) on 64, 512^3 on 512; 1024 is not a cube, and 4096 (1024^3 points, some
+# 30 GB for each program) does not fit this machine's memory). Strong scaling: class A (S in the
+# quick mode).
 MG_BLOCK=${MG_BLOCK:-64}
 mg_side() { awk -v b="$MG_BLOCK" -v p="$1" 'BEGIN { printf "%d", b * p ^ (1 / 3) + 0.5 }'; }
 args_mg() { echo "-spoints=$(mg_side "$1") -stiming=true"; }
 args_mg_ref() { mg_side "$1"; }
 args_mg_strong() { echo "-sClass=$MG_STRONG -stiming=true"; }
 args_mg_ref_strong() { echo "$MG_STRONG"; }
-MG_WEAK_NPS=$(for p in 1 8 64 512 4096; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
+MG_WEAK_NPS=$(for p in 1 8 64 512; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
 MG_STRONG=A
 if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S MG_BLOCK=16; fi
 modern=$root/bench/platforms/modern.xml
@@ -211,6 +230,7 @@ fi
 # computation (its timed elements x 1000 flops at the host's speed), times 1000.
 # flops PROGRAM ARGSFN: measures and records F; nothing and a complaint if a run fails
 flops() {
+  program "$1" || return 0
   : > "$out/flops.$1.runs"
   for i in 1 2 3 4 5; do
     log=$out/flops.$1.$i.log
@@ -316,7 +336,7 @@ noise_platform "$NOISE_NP" 1 "$out/noisy.xml"
 args_noise() { echo "-sn=$(side $B "$1") -siters=$((ITERS * 4))"; }
 if part noise; then
   echo "scale.sh: run-ahead (AZ_RUNAHEAD 8, 32: the default, 48) against blocking reductions, noise on 1% of $NOISE_NP hosts (jacobi, weak)"
-  for ra in 0 8 32 48; do
+  for ra in ${SCALE_DEPTHS:-0 8 32 48}; do
     for q in quiet noisy; do series "noise_$q" jacobi "ra$ra" "$out/$q.xml" "$NOISE_NP" args_noise AZ_RUNAHEAD=$ra HOSTS="$out/hosts_noise"; done
   done
 fi
