@@ -15,7 +15,8 @@ set title "Weak scaling, modelled computation, modern cluster (bench/platforms/m
 set ylabel "parallel efficiency"
 set yrange [0:1.2]
 set key outside right
-plot for [i=2:20] dat."/weak.dat" using 1:i with linespoints lw 2 pt 7
+# gnuplot repeats its 8 colours: programs 9 and 10 get dashed lines and squares
+plot for [i=2:9] dat."/weak.dat" using 1:i with linespoints lw 2 pt 7, for [i=10:20] dat."/weak.dat" using 1:i with linespoints lw 2 pt 5 dt 2
 
 set output outdir."/scale_comm.png"
 set multiplot layout 1,2 title "jacobi, weak scaling: loop time per binding and per gather (ms)"
