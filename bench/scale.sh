@@ -74,8 +74,12 @@ part_of() {
     *) echo "$1" ;;
   esac
 }
-# runs PART PROGRAM: whether this run records PART's results of PROGRAM again
-runs() { part "$1" && program "$2"; }
+# runs PART PROGRAM EXPERIMENT VARIANT: whether this run records that result again (noise: only
+# the depths of SCALE_DEPTHS)
+runs() {
+  part "$1" && program "$2" || return 1
+  case $3 in noise_*) case " ${SCALE_DEPTHS:-0 8 32 48} " in *" ${4#ra} "*) true ;; *) false ;; esac ;; esac
+}
 # program NAME: whether this run simulates that program (SCALE_PROGRAMS)
 PROGRAMS=${SCALE_PROGRAMS:-}
 for p in $PROGRAMS; do
@@ -85,10 +89,10 @@ for p in $PROGRAMS; do
 done
 program() { [ -z "$PROGRAMS" ] || case " $PROGRAMS " in *" $1 "*) true ;; *) false ;; esac; }
 if [ -z "$REPORT_ONLY" ]; then
-  if [ -z "$ONLY$PROGRAMS" ]; then : > "$res"
+  if [ -z "$ONLY$PROGRAMS${SCALE_DEPTHS:-}" ]; then : > "$res"
   else # keep the results of the parts not run again
     touch "$res"
-    while read -r e p rest; do runs "$(part_of "$e" "$p")" "$p" || echo "$e $p $rest"; done < "$res" > "$res.kept"
+    while read -r e p v rest; do runs "$(part_of "$e" "$p")" "$p" "$e" "$v" || echo "$e $p $v $rest"; done < "$res" > "$res.kept"
     mv "$res.kept" "$res"
   fi
 fi

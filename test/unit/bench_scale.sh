@@ -37,4 +37,17 @@ if ! SCALE_REPORT_ONLY=1 BENCH_QUICK=1 BENCH_WRITE=0 AZC=${AZC:-build/azc} BUILD
 fi
 grep -q '| - |\| - |' "$doc" && { echo "bench_scale.sh: a measurement is missing in $doc"; grep -F ' - |' "$doc"; fail=1; }
 grep -qF "not measured" "$doc" && { echo "bench_scale.sh: something was not measured"; grep -F "not measured" "$doc"; fail=1; }
+# SCALE_ONLY with SCALE_PROGRAMS and SCALE_DEPTHS runs only those programs and depths again, and
+# keeps every other result (the modelled computation repeats exactly: the same lines come back)
+res=$BUILD/bench/scale/results.txt
+sort "$res" > "$t/before"
+if ! SCALE_ONLY="weak noise" SCALE_PROGRAMS=jacobi SCALE_DEPTHS=32 BENCH_QUICK=1 BENCH_WRITE=0 AZC=${AZC:-build/azc} BUILD=$BUILD \
+     sh bench/scale.sh >"$log" 2>&1; then
+  echo "bench_scale.sh: SCALE_PROGRAMS=jacobi SCALE_DEPTHS=32 failed"; tail -5 "$log"; fail=1
+fi
+grep -q '^  weak jacobi default np=4' "$log" && grep -q '^  noise_noisy jacobi ra32 np=4' "$log" &&
+  ! grep -q '^  weak cg \|^  noise_noisy jacobi ra0 \|^  flops ' "$log" ||
+  { echo "bench_scale.sh: SCALE_PROGRAMS / SCALE_DEPTHS ran other programs or depths:"; grep '^  ' "$log"; fail=1; }
+sort "$res" | diff "$t/before" - > /dev/null || { echo "bench_scale.sh: the rerun changed the recorded results:"; sort "$res" | diff "$t/before" -; fail=1; }
+SCALE_PROGRAMS=nosuch BUILD=$BUILD sh bench/scale.sh > "$log" 2>&1 && { echo "bench_scale.sh: SCALE_PROGRAMS=nosuch accepted"; fail=1; }
 exit $fail
