@@ -4,6 +4,7 @@
 #   make deps       install what is missing (re2c, lemon, libclang-dev, Open MPI)
 #   make test       build everything and run every test (ends "N passed, N failed")
 #   make test-matrix every golden/sample program x {-O2, -O0, -fno-fuse, -fno-copy-elim, all off} x np 1-4
+#   make test-full   make test with every run of distributed.sh and runahead.sh on every program
 #   make demo       build azc, run samples/jacobi.zpl on 4 processes, show its pattern file (and
 #                   draw it in build/demo/jacobi_pattern1.png with Graphviz)
 #   make bench      run the benchmarks in bench/ (installs gnuplot-nox for the plots when missing)
@@ -108,7 +109,7 @@ LST_BIN  := $(patsubst test/libsplit/%.c,$(BUILD)/test/libsplit/%,$(LST_SRC))
 LSB_SRC  := $(wildcard bench/rtl/*.c)
 LSB_BIN  := $(patsubst bench/rtl/%.c,$(BUILD)/bench/rtl/%,$(LSB_SRC))
 
-.PHONY: all deps smpi smpi-deps smpi-rtl bench-deps test test-quick test-matrix demo bench bench-rtl install uninstall clean run-tests check-deps
+.PHONY: all deps smpi smpi-deps smpi-rtl bench-deps test test-quick test-full test-matrix demo bench bench-rtl install uninstall clean run-tests check-deps
 
 all: $(BUILD)/azc $(BUILD)/libzrt.a $(BUILD)/libsplit.a $(BUILD)/$(SPLIT_SONAME) $(INSTALL_PKGCONFIG)
 
@@ -298,6 +299,11 @@ test: deps
 test-quick: deps
 	@$(MAKE) --no-print-directory run-tests QUICK=1
 
+# make test turns some runs of distributed.sh and runahead.sh from one program to the next; this
+# runs all of them on every program (about twice make test's time).
+test-full: deps
+	@$(MAKE) --no-print-directory run-tests FULL=1
+
 # Issue 9's complete matrix (test/unit/distributed.sh with MATRIX=1; make test runs a part of it).
 test-matrix: deps
 	@$(MAKE) --no-print-directory $(BUILD)/azc $(BUILD)/libzrt.a
@@ -312,7 +318,7 @@ $(BUILD)/test/tools/%: test/tools/%.c
 run-tests: $(BUILD)/azc $(BUILD)/libzrt.a $(UNIT_BIN) $(RTLT_BIN) $(LST_BIN) $(TOOL_BIN) $(INSTALL_PROGRAMS) \
            $(INSTALL_SPLIT_LIBS) $(INSTALL_PKGCONFIG)
 	@if command -v smpicc >/dev/null 2>&1; then $(MAKE) --no-print-directory smpi-rtl; fi  # once, before smpi.sh and bench_scale.sh run side by side
-	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) sh test/run-tests.sh
+	@AZC=$(BUILD)/azc BUILD=$(BUILD) QUICK=$(QUICK) FULL=$(FULL) sh test/run-tests.sh
 
 # The main job: compile samples/jacobi.zpl and run it under mpirun on 4 processes (oversubscribed
 # on smaller machines).

@@ -4,6 +4,9 @@
 # Environment: AZC   the azc binary (default build/azc)
 #              BUILD the build directory holding test/test_* unit tests (default build)
 #              QUICK set to 1 to skip slow tests (passed on to test/unit/*.sh)
+#              FULL  set to 1 to run every run of the scripts that turn theirs from one program to
+#                    the next (distributed.sh, runahead.sh; make test-full)
+#              TEST_TIMES set to 1 to list every job's time at the end (not only the slowest six)
 #
 # Runs
 #   a. test/check/*.zpl  - `azc -fsyntax-only NAME.zpl` (run inside test/check) must exit 0
@@ -29,7 +32,8 @@ export LC_ALL
 AZC=${AZC:-build/azc}
 BUILD=${BUILD:-build}
 QUICK=${QUICK:-}
-export QUICK
+FULL=${FULL:-}
+export QUICK FULL
 
 ROOT=$(pwd)
 case $AZC in
@@ -260,6 +264,7 @@ fi
 
 # The slowest jobs (CI's budget is 15 minutes of a run: what to trim first).
 echo "slowest (seconds): $(cat "$TMPROOT"/*.secs 2>/dev/null | sort -rn | head -6 | tr '\n' ' ')"
+[ "${TEST_TIMES:-0}" = 1 ] && echo "every job (seconds): $(cat "$TMPROOT"/*.secs 2>/dev/null | sort -rn | tr '\n' ' ')"
 
 # The last line is always "N passed, M failed" (CI reads it); skips are said on the line before.
 [ "$skipped" -gt 0 ] && echo "$skipped skipped (a tool they need is missing)"

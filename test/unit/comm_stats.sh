@@ -11,11 +11,12 @@
 # and test/check/own_tailored.zpl's loops get what the pattern analysis proves (two buffers for a
 # bare halo exchange, a token per message for a one-way shift, every token again after an exit).
 # The auto binding (the default) is tailored where jacobi's loop is a pattern, msg in tomcatv.
+. test/lib/progs.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-"$AZC" samples/jacobi.zpl -o "$t/jacobi" || exit 1
+progs_exe samples/jacobi.zpl "" "$t/jacobi" || exit 1
 fail=0
 # np, messages per iteration, bytes per iteration
 for want in "2 2 256" "3 4 512" "4 8 512"; do
@@ -33,7 +34,7 @@ done
 for want in ":22 79 2604" "-fno-comm-opt:162 495 17564"; do
   opt=${want%%:*}
   # shellcheck disable=SC2086
-  "$AZC" $opt test/check/own_comm_opt.zpl -o "$t/oco" 2>/dev/null || { echo "comm_stats.sh: own_comm_opt $opt does not compile"; fail=1; continue; }
+  progs_exe test/check/own_comm_opt.zpl "$opt" "$t/oco" 2>/dev/null || { echo "comm_stats.sh: own_comm_opt $opt does not compile"; fail=1; continue; }
   AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 4 "$t/oco" >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: own_comm_opt $opt failed"; cat "$t/err"; fail=1; continue; }
   got=$(awk 'NF == 8 && $1 + 0 > 0 { c += $3; m += $5; b += $4 } END { printf "%d %d %d", c, m, b }' "$t/err")
   if [ "$got" != "${want#*:}" ]; then
@@ -53,7 +54,7 @@ for want in "2 2" "3 4" "4 8"; do
   fi
 done
 # own_tailored on 2 x 2: per pattern "control free two-buffer token"
-"$AZC" test/check/own_tailored.zpl -o "$t/tail" || exit 1
+progs_exe test/check/own_tailored.zpl "" "$t/tail" || exit 1
 AZ_COMM=tailored AZ_STATS=1 timeout 120 mpirun -x AZ_COMM -x AZ_STATS -np 4 "$t/tail" >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: own_tailored failed"; cat "$t/err"; fail=1; }
 got=$(awk '$17 == "token" { printf "%s:%d %d %d %d;", $1, $4, $6, $9, $13 }' "$t/err")
 want="1:16 0 8 0;2:52 0 0 2;3:16 8 0 0;4:32 8 0 0;"
@@ -64,7 +65,7 @@ fi
 # (its control messages are the tokens of that round's DR: one per message, none after), tomcatv's
 # (not a pattern loop; the row sweeps' plans change every row) stay msg: no control message, and
 # libsplit is never started (no window, no shared memory: a run without a switch pays nothing).
-"$AZC" samples/tomcatv.zpl -o "$t/tomcatv" || exit 1
+progs_exe samples/tomcatv.zpl "" "$t/tomcatv" || exit 1
 for want in "jacobi -sn=16:2:started at the first switch" "tomcatv:0:never started"; do
   prog=${want%%:*} rest=${want#*:}
   ctrl=${rest%%:*} state=${rest#*:}

@@ -13,8 +13,8 @@
 runs_setup
 prog=test/check/own_dir_ghosts.zpl
 want=test/golden/own_dir_ghosts.out
-"$AZC" --keep-c "$prog" -o "$t/w" || exit 1
-"$AZC" -fno-comm-opt -fno-overlap "$prog" -o "$t/wn" || exit 1
+progs_exe "$prog" "--keep-c" "$t/w" || exit 1
+progs_exe "$prog" "-fno-comm-opt -fno-overlap" "$t/wn" || exit 1
 if grep -q 'zrt_remap' "$t/w.c" || ! grep -q 'zrt_xfer_add_view' "$t/w.c"; then
   echo "dir_ghosts.sh: the shifts by direction constants of $prog are not ghost-cell transfers:"
   grep -n 'zrt_remap\|zrt_xfer_add' "$t/w.c" | head; fail=1

@@ -1,21 +1,25 @@
 #!/bin/sh
 # distributed.sh - every program with an expected output in test/golden/ (see golden.sh) runs on
-# 3 processes with the default Ironman binding (auto) and with msg and put, on 4 with
-# tailored, on 4 over Open MPI's TCP transport (mpirun --mca btl self,tcp --mca osc pt2pt,
-# LIBSPLIT_SHARED=0: no shared memory anywhere) with auto and with store, on 3 with libsplit's
-# Active Messages transport (LIBSPLIT_TRANSPORT=am) under the store binding,
-# and compiled with -fno-comm-opt -fno-overlap (every transfer where its statement is, no
-# interior/border split) on 3 with store, on 4 with msg and on 2 with tailored over Active
-# Messages, and must print exactly what it prints on one process (section 11: results do not
-# depend on the process count, the binding or the communication optimizations). The default
-# binding on 2 and 4 processes is runahead.sh's (the same programs, under noise). The first run of
-# each program also writes its patterns (--az-pdl), which must be in the strict form of Appendix A
-# (test/tools/pdl_strict.c).
-# Issue 9 (results do not depend on the optimizations): compiled with every optimization off
-# (-O0 -fno-fuse -fno-copy-elim), each expected output is also checked on 2, 3 and 4 processes
-# (store); compiled with one optimization off (-fno-copy-elim, -fno-fuse, -O0), on one of 2, 3 or
-# 4 processes each (store), the three builds on three different counts, turning from one expected
-# output to the next (golden.sh runs all of them on one process).
+# several process counts, bindings, transports and builds and must print exactly what it prints on
+# one process (section 11: results do not depend on the process count, the binding or the
+# communication optimizations). The runs (BINDING[/TRANSPORT]:NP[:BUILD]):
+#   auto:3 msg:3 put:3 tailored:4        the Ironman bindings (auto: the default)
+#   auto/tcp:4 store/tcp:4               over Open MPI's TCP transport (mpirun --mca btl self,tcp
+#                                        --mca osc pt2pt, LIBSPLIT_SHARED=0: no shared memory)
+#   store/am:3 tailored/am:2:noopt       libsplit's Active Messages transport (LIBSPLIT_TRANSPORT=am)
+#   store:3:noopt msg:4:noopt            compiled with -fno-comm-opt -fno-overlap (every transfer
+#                                        where its statement is, no interior/border split)
+#   store:turnK:nocopy|nofuse|O0         one optimization off (issue 9), on 2, 3 or 4 processes,
+#                                        turning with the expected output (three different counts)
+#   store:2:off store:3:off store:4:off  every optimization off (-O0 -fno-fuse -fno-copy-elim)
+# make test runs every program with the default binding on 3 processes (whose patterns, written
+# with --az-pdl, must be in the strict form of Appendix A: test/tools/pdl_strict.c) and three of
+# the other fifteen runs, the next three for the next program: each run covers every fifth
+# expected output (about 20 programs), and five consecutive programs cover all of them; the
+# programs about communication (every_run below: the bindings, run-ahead, the optimizations of
+# transfers, phased exchanges, changing plans) run all sixteen. FULL=1 (make test-full) runs all
+# sixteen on every program. The default binding on 2 and 4 processes is
+# runahead.sh's (the same programs, under noise); golden.sh runs every build on one process.
 # QUICK=1 runs 3 processes with the default binding (optimized and not) and 4 with tailored.
 # MATRIX=1 (make test-matrix) runs instead the complete matrix of issue 9: every expected output
 # compiled by default (-O2), with -O0, -fno-fuse, -fno-copy-elim and all three, each on 1, 2, 3
@@ -31,15 +35,40 @@ progs_dir
 STRICT=$BUILD/test/tools/pdl_strict
 # BINDING[/TRANSPORT]:NP[:BUILD]; NP "turnK" is 2, 3 or 4, turning with the expected output (K: the
 # offset, so that turn0, turn1 and turn2 are three different counts)
-runs="auto:3 msg:3 put:3 tailored:4 auto/tcp:4 store/tcp:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
+first_run=auto:3
+turning="msg:3 put:3 tailored:4 auto/tcp:4 store/tcp:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
   store:turn0:nocopy store:turn1:nofuse store:turn2:O0 store:2:off store:3:off store:4:off"
-[ "${QUICK:-0}" = 1 ] && runs="auto:3 tailored:4 auto/tcp:4 store:3:noopt"
+per_program=3
+every_run="jacobi own_comm_opt own_tailored own_runahead own_phases own_plan_rebuild"
+runs="$first_run $turning"
+[ "${FULL:-0}" = 1 ] && per_program=
+[ "${QUICK:-0}" = 1 ] && runs="auto:3 tailored:4 auto/tcp:4 store:3:noopt" per_program=
 if [ "${MATRIX:-0}" = 1 ]; then
-  runs=
+  runs= per_program=
   for b in "" :O0 :nofuse :nocopy :off; do
     for np in 1 2 3 4; do runs="$runs store:$np$b"; done
   done
 fi
+
+# runs_of: the runs of the Nth expected output (n; base: its name): all of $runs, or (per_program
+# set, base not in every_run) the first run and the per_program turning runs from position
+# n * per_program on (counting from 0, around)
+runs_of() {
+  case " $every_run " in *" $base "*) echo "$runs"; return ;; esac
+  if [ -z "$per_program" ]; then
+    echo "$runs"
+    return
+  fi
+  # shellcheck disable=SC2086
+  set -- $turning
+  _k=0 _picked=$first_run
+  while [ $_k -lt "$per_program" ]; do
+    _i=$(( (n * per_program + _k) % $# + 1 ))
+    eval "_picked=\"\$_picked \${$_i}\""
+    _k=$((_k + 1))
+  done
+  echo "$_picked"
+}
 
 # check N OUT: the runs of the Nth expected output OUT
 check() {
@@ -49,7 +78,7 @@ check() {
   d=$(mktemp -d "$t/$base.XXXXXX")
   fail=0
   first=yes
-  for run in $runs; do
+  for run in $(runs_of); do
     opts=
     case $run in
       *:noopt) opts="-fno-comm-opt -fno-overlap" ;;

@@ -26,15 +26,16 @@ check() {
   [ -n "$src" ] || return 0
   d=$(mktemp -d "$t/$base.XXXXXX")
   fail=0
-  for opt in -O2 -O0 -fno-fuse -fno-copy-elim "-O0 -fno-fuse -fno-copy-elim"; do
+  # the default build first: -O2 is azc's default, and its executable is the other scripts' too
+  for opt in "" -O0 -fno-fuse -fno-copy-elim "-O0 -fno-fuse -fno-copy-elim"; do
     if ! progs_build "$src" "$opt" >"$d/cc.log" 2>&1; then
-      echo "golden.sh: $src does not compile ($opt):"; cat "$d/cc.log"; fail=1; continue
+      echo "golden.sh: $src does not compile (${opt:--O2}):"; cat "$d/cc.log"; fail=1; continue
     fi
     # shellcheck disable=SC2086
     (cd "$d" && "$EXE" $args >"$d/stdout" 2>"$d/stderr")
     st=$?
     if ! cmp -s "$d/stdout" "$out"; then
-      echo "golden.sh: $base ($opt): output differs (exit status $st, $EXE):"; diff -u "$out" "$d/stdout" | head -20
+      echo "golden.sh: $base (${opt:--O2}): output differs (exit status $st, $EXE):"; diff -u "$out" "$d/stdout" | head -20
       [ -s "$d/stderr" ] && { echo "standard error:"; head -10 "$d/stderr"; }
       fail=1
     fi

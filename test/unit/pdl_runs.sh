@@ -18,14 +18,18 @@ AZPDL=${AZPDL:-$BUILD/azpdl}
 STRICT=$BUILD/test/tools/pdl_strict
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+# the default builds of the samples are golden.sh's (test/lib/progs.sh)
+. test/lib/progs.sh
+progs_dir
 fail=0
 for src in samples/*.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/check/own_tailored.zpl; do
   name=$(basename "$src" .zpl)
   args=
   case $name in jacobi) args=-sn=16 ;; micro) args="-sn=20 -siters=3" ;; esac
-  if ! "$AZC" "$src" -o "$t/$name" 2>"$t/azc.err"; then
+  if ! progs_build "$src" >"$t/azc.err" 2>&1; then
     echo "pdl_runs.sh: $src does not compile"; head -5 "$t/azc.err"; fail=1; continue
   fi
+  ln -sf "$EXE" "$t/$name"
   for run in store:1 store:2 store:3 store:4 msg:3 tailored:4 auto:4; do
     b=${run%:*} np=${run#*:}
     rm -f "$t/out.pdl"

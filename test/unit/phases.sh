@@ -16,13 +16,13 @@
 . test/lib/progs.sh
 runs_setup
 want=test/golden/own_phases.out
-"$AZC" test/check/own_phases.zpl -o "$t/ph" || exit 1
+progs_exe test/check/own_phases.zpl "" "$t/ph" || exit 1
 runs_match "$want" own_phases msg "1 4 6 9" "$t/ph" || fail=1
 runs_match "$want" own_phases store "9" "$t/ph" || fail=1
 # plans ask only the processes around (xfer_near_procs) where nothing can come from further: not
 # where a covering region lies beyond a wrap-around array's declared region (own_mask_wrap's
 # `[ne of W] wrap B`, whose pieces come from two blocks away on 5 and 12 processes)
-"$AZC" test/check/own_mask_wrap.zpl -o "$t/mw" || exit 1
+progs_exe test/check/own_mask_wrap.zpl "" "$t/mw" || exit 1
 runs_match test/golden/own_mask_wrap.out own_mask_wrap msg "5 12" "$t/mw" || fail=1
 
 # messages LINE BINDING NP EXE [ARGS]: the messages all processes sent for the transfer of LINE
@@ -42,7 +42,7 @@ for case in "28 msg 72" "30 msg 108"; do
 done
 
 if [ -z "$QUICK" ]; then
-  "$AZC" samples/mg.zpl -o "$t/mg" || exit 1
+  progs_exe samples/mg.zpl "" "$t/mg" || exit 1
   for b in msg; do
     set -- $(messages 293 $b 8 "$t/mg" -sClass=S)
     per=$([ "${1:-0}" -gt 0 ] && echo $((${2:-0} / $1 / 8)))

@@ -18,8 +18,8 @@
 runs_setup
 prog=test/check/own_row_nests.zpl
 want=test/golden/own_row_nests.out
-"$AZC" --keep-c "$prog" -o "$t/w" || exit 1
-"$AZC" --keep-c -fno-fuse "$prog" -o "$t/w0" || exit 1
+progs_exe "$prog" "--keep-c" "$t/w" || exit 1
+progs_exe "$prog" "--keep-c -fno-fuse" "$t/w0" || exit 1
 nests=$(grep -c 'rows in one loop nest' "$t/w.c")
 [ "$nests" = 7 ] || { echo "row_nests.sh: $prog has $nests nests of rows, expected 7"; fail=1; }
 pairs=$(grep -c 'const bool zpair' "$t/w.c")

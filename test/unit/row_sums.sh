@@ -13,7 +13,7 @@
 runs_setup
 prog=test/check/own_row_sums.zpl
 want=test/check/own_row_sums.out  # here, not in test/golden: this script runs it on 1-4 processes itself
-"$AZC" --keep-c "$prog" -o "$t/w" || exit 1
+progs_exe "$prog" "--keep-c" "$t/w" || exit 1
 nests=$(grep -c 'partial sums along the last dimension from row buffers' "$t/w.c")
 [ "$nests" = 3 ] || { echo "row_sums.sh: $prog has $nests nests with partial sums, expected 3"; fail=1; }
 "$AZC" samples/mg.zpl -o "$t/mg.c" || exit 1

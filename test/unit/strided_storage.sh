@@ -8,11 +8,12 @@
 # has 4 indices: on 8 processes half of them own none, and a shift by the stride makes exactly the
 # 3 messages of 4 bytes between the owners (none to or from a process that owns nothing), and a
 # shift by two strides (16 indices: two cells) is a ghost-cell transfer too, of 2 messages.
+. test/lib/progs.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-"$AZC" test/check/own_strided_storage.zpl -o "$t/oss" || exit 1
+progs_exe test/check/own_strided_storage.zpl "" "$t/oss" || exit 1
 fail=0
 # np, peak bytes of all processes, ghost bytes of the transfer (grids: 2x1x1, 3x1x1, 2x2x1)
 for want in "1 72192 0" "2 74240 2048" "3 76288 4096" "4 74240 2048"; do
@@ -29,7 +30,7 @@ for want in "1 72192 0" "2 74240 2048" "3 76288 4096" "4 74240 2048"; do
     echo "strided_storage.sh: np=$1: wrong output"; cat "$t/out"; fail=1
   fi
 done
-"$AZC" test/check/own_strided_coarse.zpl -o "$t/coarse" || exit 1
+progs_exe test/check/own_strided_coarse.zpl "" "$t/coarse" || exit 1
 AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 8 "$t/coarse" >"$t/out" 2>"$t/err" || { echo "strided_storage.sh: coarse np=8 failed"; cat "$t/err"; fail=1; }
 got=$(awk '($1 == "1" || $1 == "2") && NF == 8 { printf "%s%d %d", (n++ ? ", " : ""), $4, $5 }' "$t/err")
 [ "$got" = "12 3, 8 2" ] || { echo "strided_storage.sh: coarse level on 8 processes: ghost bytes and messages '$got', expected '12 3, 8 2'"; cat "$t/err"; fail=1; }

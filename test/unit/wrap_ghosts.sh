@@ -42,7 +42,7 @@ done
 
 # wrap statements around a declared region (swm's boundaries): border cells filled by ghost-cell
 # transfers, no remap either
-"$AZC" --keep-c samples/swm.zpl -o "$t/swm" || exit 1
+progs_exe samples/swm.zpl "--keep-c" "$t/swm" || exit 1
 grep -q 'zrt_xfer_fill_wrap' "$t/swm.c" || { echo "wrap_ghosts.sh: swm's wrap statements are not transfers"; fail=1; }
 AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 3 "$t/swm" -sm=24 -sn=20 -siters=4 -smprint=4 >"$t/out" 2>"$t/err" ||
   { echo "wrap_ghosts.sh: swm on 3 failed"; cat "$t/err"; fail=1; }
@@ -51,8 +51,8 @@ remaps=$(awk '$1 == "comm" && $2 == "run" && $3 == "remap" { print $4 }' "$t/err
 
 prog=test/check/own_wrap_ghosts.zpl
 want=test/golden/own_wrap_ghosts.out
-"$AZC" "$prog" -o "$t/w" || exit 1
-"$AZC" -fno-comm-opt -fno-overlap "$prog" -o "$t/wn" || exit 1
+progs_exe "$prog" "" "$t/w" || exit 1
+progs_exe "$prog" "-fno-comm-opt -fno-overlap" "$t/wn" || exit 1
 nps="1 2 3 4" bindings="msg put store tailored auto"
 [ "${QUICK:-0}" = 1 ] && nps="1 3" bindings="msg auto"
 runs_match "$want" "wrap_ghosts.sh: $prog" "$bindings" "$nps" "$t/w" "$t/wn" || fail=1
