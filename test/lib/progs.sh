@@ -1,10 +1,12 @@
 # progs.sh - the programs with an expected output in test/golden/ and their executables, for
 # golden.sh, distributed.sh, runahead.sh, the ghost-cell tests and the stress program (sourced;
 # POSIX sh). Each program is compiled once per set of azc options, into $BUILD/test-progs/, and the
-# executable is shared by the scripts and kept for the next run. It is reused only when everything
-# it was built from is unchanged: the directory of a build is named after the checksums of the azc
-# binary, the runtime library it links, the runtime headers, every file next to the program with
-# its name, and the options; run-tests.sh removes the builds of other azc binaries and runtimes.
+# executable is shared by the scripts and kept for the next run; option sets under which azc
+# generates the same C share one executable. It is reused only when everything it was built from
+# is unchanged: the directory of a build is named after the checksums of the azc binary, the
+# runtime library it links, the runtime headers, every file next to the program with its name,
+# and the options (and the executable's after its C); run-tests.sh removes the builds of other azc
+# binaries and runtimes.
 #
 # Environment: AZC (the compiler), BUILD (the build directory).
 
@@ -69,15 +71,41 @@ progs_build() {
   rm -rf "$_ptmp"
   mkdir -p "$_ptmp" "$_pd"
   _pst=0
-  _pcc=$AZC_MPICC_TESTS
-  [ -n "$_popts" ] && _pcc="$_pcc -DZRT_NO_CLONES"
   # shellcheck disable=SC2086
-  if AZC_MPICC=$_pcc "$AZC" $_popts "$_psrc" -o "$_ptmp/$_pname" >"$_ptmp/log" 2>&1; then
-    [ ! -f "$_ptmp/$_pname.pdl" ] || mv "$_ptmp/$_pname.pdl" "$_pd/"
-    mv "$_ptmp/$_pname" "$EXE"
-  else
+  if ! "$AZC" $_popts "$_psrc" -o "$_ptmp/$_pname.c" >"$_ptmp/log" 2>&1; then
     head -20 "$_ptmp/log"
-    _pst=1
+    rm -rf "$_ptmp" "$_pd.lock"
+    return 1
+  fi
+  [ ! -f "$_ptmp/$_pname.pdl" ] || mv "$_ptmp/$_pname.pdl" "$_pd/"
+  # The same C built at the same level of the C compiler is the same program: most programs have
+  # nothing to fuse, no copy to elide, ..., so most option sets share one executable. An executable
+  # lives in a directory named after its C and level, c... with the AVX2 clones, p... without; a
+  # build with azc options takes either.
+  _plevel=-O2
+  for _po in $_popts; do
+    case $_po in -O[0-3]) _plevel=$_po ;; esac
+  done
+  _pc=$(cksum <"$_ptmp/$_pname.c" | tr ' ' -)$_plevel
+  _pshared=
+  for _pk in "c$_pc" ${_popts:+"p$_pc"}; do
+    [ -x "$PROGS_DIR/$_pname/$_pk/$_pname" ] && { _pshared=$PROGS_DIR/$_pname/$_pk/$_pname; break; }
+  done
+  if [ -z "$_pshared" ]; then
+    _pcc=$AZC_MPICC_TESTS _pk=c$_pc
+    [ -n "$_popts" ] && _pcc="$_pcc -DZRT_NO_CLONES" _pk=p$_pc
+    # shellcheck disable=SC2086
+    if AZC_MPICC=$_pcc "$AZC" $_popts "$_psrc" -o "$_ptmp/$_pname" >"$_ptmp/log" 2>&1; then
+      mkdir -p "$PROGS_DIR/$_pname/$_pk"
+      _pshared=$PROGS_DIR/$_pname/$_pk/$_pname
+      mv "$_ptmp/$_pname" "$_pshared.$_ppid" && mv -f "$_pshared.$_ppid" "$_pshared"
+    else
+      head -20 "$_ptmp/log"
+      _pst=1
+    fi
+  fi
+  if [ $_pst = 0 ]; then
+    ln -s "$_pshared" "$_ptmp/exe" && mv "$_ptmp/exe" "$EXE" || _pst=1
   fi
   rm -rf "$_ptmp" "$_pd.lock"
   return $_pst
