@@ -41,10 +41,10 @@ turning="msg:3 put:3 tailored:4 auto/tcp:4 store/tcp:4 store/am:3 store:3:noopt 
 per_program=3
 every_run="jacobi own_comm_opt own_tailored own_runahead own_phases own_plan_rebuild"
 runs="$first_run $turning"
-[ "${FULL:-0}" = 1 ] && per_program=
-[ "${QUICK:-0}" = 1 ] && runs="auto:3 tailored:4 auto/tcp:4 store:3:noopt" per_program=
+[ "${FULL:-0}" = 1 ] && per_program=''
+[ "${QUICK:-0}" = 1 ] && runs="auto:3 tailored:4 auto/tcp:4 store:3:noopt" per_program=''
 if [ "${MATRIX:-0}" = 1 ]; then
-  runs= per_program=
+  runs='' per_program=''
   for b in "" :O0 :nofuse :nocopy :off; do
     for np in 1 2 3 4; do runs="$runs store:$np$b"; done
   done
