@@ -300,7 +300,7 @@ test-quick: deps
 	@$(MAKE) --no-print-directory run-tests QUICK=1
 
 # make test turns some runs of distributed.sh and runahead.sh from one program to the next; this
-# runs all of them on every program (about twice make test's time).
+# runs all of them on every program.
 test-full: deps
 	@$(MAKE) --no-print-directory run-tests FULL=1
 
