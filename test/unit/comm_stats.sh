@@ -33,7 +33,6 @@ done
 # A@ne and A@sw, are exchanged directly on 2 x 2 processes: phases would save one message of three)
 for want in ":22 79 2604" "-fno-comm-opt:162 495 17564"; do
   opt=${want%%:*}
-  # shellcheck disable=SC2086
   progs_exe test/check/own_comm_opt.zpl "$opt" "$t/oco" 2>/dev/null || { echo "comm_stats.sh: own_comm_opt $opt does not compile"; fail=1; continue; }
   AZ_STATS=1 timeout 120 mpirun -x AZ_STATS -np 4 "$t/oco" >"$t/out" 2>"$t/err" || { echo "comm_stats.sh: own_comm_opt $opt failed"; cat "$t/err"; fail=1; continue; }
   got=$(awk 'NF == 8 && $1 + 0 > 0 { c += $3; m += $5; b += $4 } END { printf "%d %d %d", c, m, b }' "$t/err")

@@ -54,8 +54,7 @@ done
 # mg.zpl refuses a side that is not a power of two in one line, exit status 1
 # samples/mg.zpl's default build is golden.sh's (test/lib/progs.sh)
 . test/lib/progs.sh
-progs_build samples/mg.zpl > "$t/azc.log" 2>&1 || { say "azc samples/mg.zpl failed:"; cat "$t/azc.log"; }
-ln -sf "$EXE" "$t/mg"
+progs_exe samples/mg.zpl "" "$t/mg" > "$t/azc.log" 2>&1 || { say "azc samples/mg.zpl failed:"; cat "$t/azc.log"; }
 for np in 1 3; do
   timeout 60 mpirun -np "$np" "$t/mg_ref" 16 > "$t/ref16" 2>&1 || say "mg_ref 16 on $np: exit status $?"
   timeout 60 mpirun -np "$np" "$t/mg" -spoints=16 -stiming=false > "$t/zpl16" 2>&1 || say "mg -spoints=16 on $np: exit status $?"

@@ -26,10 +26,9 @@ for src in samples/*.zpl bench/micro/micro.zpl test/check/own_comm_opt.zpl test/
   name=$(basename "$src" .zpl)
   args=
   case $name in jacobi) args=-sn=16 ;; micro) args="-sn=20 -siters=3" ;; esac
-  if ! progs_build "$src" >"$t/azc.err" 2>&1; then
+  if ! progs_exe "$src" "" "$t/$name" >"$t/azc.err" 2>&1; then
     echo "pdl_runs.sh: $src does not compile"; head -5 "$t/azc.err"; fail=1; continue
   fi
-  ln -sf "$EXE" "$t/$name"
   for run in store:1 store:2 store:3 store:4 msg:3 tailored:4 auto:4; do
     b=${run%:*} np=${run#*:}
     rm -f "$t/out.pdl"
