@@ -408,6 +408,9 @@ static int64_t cell_step(const zrt_array *a, int k, int64_t i, int64_t step) {
   return (zrt_array_cell(a, k, i + step) - zrt_array_cell(a, k, i)) * a->stride[k];
 }
 
+/* Runs shorter than this (bytes) are copied an element at a time: a call of memcpy costs more. */
+enum { SHORT_RUN_BYTES = 64 };
+
 /* Copy count elements of elem bytes from q (step qs bytes) to p (step ps bytes). */
 static void copy_strided(char *p, int64_t ps, const char *q, int64_t qs, int64_t count, size_t elem) {
   if (elem == sizeof(double))
@@ -421,8 +424,10 @@ static void copy_strided(char *p, int64_t ps, const char *q, int64_t qs, int64_t
 /* The rows of box [lo, hi] of a (at like's indices): to buf (to_buf) or from it, or, with src set,
  * from src's cells at the indices shifted by from_off (NULL: the same indices). Returns the bytes.
  * The cells of the first index are computed once; every other element is a constant step away in
- * each dimension (the odometer below adds them). A row along the last dimension is one run where a's
- * (and src's) cells follow like's indices one to one, else one element at a time. */
+ * each dimension (the odometer below adds them). A row runs along the last dimension of more than
+ * one index (a face one cell thick across the last dimension is copied as rows of the dimension
+ * before it, not as one call a cell); it is one memcpy where a's (and src's) cells follow like's
+ * indices one to one and the run is long, else one element at a time. */
 static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
                             bool to_buf, const zrt_array *src, const int64_t *from_off) {
   int r = a->rank, in = r - 1;
@@ -442,8 +447,11 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
       s_step[k] = count[k] > 1 ? cell_step(src, k, sf, step) : 0;
     }
   }
+  while (in > 0 && count[in] == 1)
+    in--;
   int64_t step_in = like->step[in] > 1 ? like->step[in] : 1;
-  bool contiguous = cells_follow(a, in, step_in) && (!src || cells_follow(src, in, step_in));
+  bool contiguous = cells_follow(a, in, step_in) && (!src || cells_follow(src, in, step_in)) &&
+                    (size_t)count[in] * a->elem >= (size_t)SHORT_RUN_BYTES;
   size_t elem = a->elem, run = (size_t)count[in] * elem;
   int64_t ea = (int64_t)elem, es = src ? (int64_t)src->elem : 0;
   size_t moved = 0;
@@ -464,7 +472,7 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
     else
       copy_strided(p, a_step[in] * ea, buf + moved, ea, count[in], elem);
     moved += run;
-    int k = r - 2;
+    int k = in - 1;
     for (; k >= 0; k--) {
       off += a_step[k];
       from += src ? s_step[k] : 0;

@@ -9,35 +9,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The ghost cells (in indices) the shifts dirs of a under c need in dimension k: below the block
- * and above it (*flo, *fhi), and beyond the storage region (*wlo, *whi, wrap-around only). */
-static void needed(const zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, int k, int64_t *flo,
-                   int64_t *fhi, int64_t *wlo, int64_t *whi) {
-  *flo = *fhi = *wlo = *whi = 0;
-  int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
-  for (int i = 0; i < n; i++) {
-    int64_t d = dirs[i * a->rank + k];
-    if (-d > *flo) *flo = -d;
-    if (d > *fhi) *fhi = d;
-    if (wrap && a->slo[k] - (first + d) > *wlo) *wlo = a->slo[k] - (first + d);
-    if (wrap && last + d - a->shi[k] > *whi) *whi = last + d - a->shi[k];
-  }
+/* Dimension k of a and of the region its shifts are read under: the region's first and last index
+ * there, and whether a's storage holds border cells below or above its declared region. */
+typedef struct view_dim {
+  int64_t first, last;
+  bool border_lo, border_hi;
+} view_dim;
+
+static view_dim view_dim_of(const zrt_array *a, const zrt_region *c, int k) {
+  view_dim v = {zrt_region_first(c, k, c->lo[k]), zrt_region_last(c, k),
+                a->slo[k] < zrt_array_first(a, k, a->dlo[k]), a->shi[k] > zrt_array_last(a, k, a->dhi[k])};
+  return v;
 }
 
-/* True if a's ghost cells serve the shifts in dimension k, which need flo, fhi, wlo and whi
- * (needed): wide enough, and no border storage where a wrap-around shift leaves the declared
- * region (its wrapped values go beyond it). */
-static bool serves(const zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs, int k, int64_t flo,
-                   int64_t fhi, int64_t wlo, int64_t whi) {
-  if (flo > a->fluff_lo[k] || fhi > a->fluff_hi[k] || wlo > a->wrap_lo[k] || whi > a->wrap_hi[k]) return false;
-  if (!wrap) return true;
-  int64_t first = zrt_region_first(c, k, c->lo[k]), last = zrt_region_last(c, k);
-  bool border_lo = a->slo[k] < zrt_array_first(a, k, a->dlo[k]), border_hi = a->shi[k] > zrt_array_last(a, k, a->dhi[k]);
-  for (int i = 0; i < n; i++) {
-    int64_t d = dirs[i * a->rank + k];
-    if ((first + d < a->dlo[k] && border_lo) || (last + d > a->dhi[k] && border_hi)) return false;
-  }
-  return true;
+/* The ghost cells (in indices) the shift d of a under the region of v needs in dimension k: below
+ * the block and above it (*flo, *fhi), and beyond the storage region (*wlo, *whi, wrap-around
+ * only). True if a's ghost cells serve it: wide enough, and no border storage where a wrap-around
+ * shift leaves the declared region (its wrapped values go beyond it). */
+static bool shift_served(const zrt_array *a, const view_dim *v, bool wrap, int64_t d, int k, int64_t *flo,
+                         int64_t *fhi, int64_t *wlo, int64_t *whi) {
+  *flo = d < 0 ? -d : 0;
+  *fhi = d > 0 ? d : 0;
+  *wlo = wrap && a->slo[k] - (v->first + d) > 0 ? a->slo[k] - (v->first + d) : 0;
+  *whi = wrap && v->last + d - a->shi[k] > 0 ? v->last + d - a->shi[k] : 0;
+  if (*flo > a->fluff_lo[k] || *fhi > a->fluff_hi[k] || *wlo > a->wrap_lo[k] || *whi > a->wrap_hi[k]) return false;
+  return !wrap || !((v->first + d < a->dlo[k] && v->border_lo) || (v->last + d > a->dhi[k] && v->border_hi));
 }
 
 /* Copy every cell a holds into b, which holds at least as many around the same indices. */
@@ -65,14 +61,15 @@ zrt_array *zrt_ghost_view_moved(zrt_array *a, const zrt_region *c, bool wrap, in
     if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return a; /* nothing is read */
   bool fits = true;
   int64_t flo[ZRT_MAX_RANK] = {0}, fhi[ZRT_MAX_RANK] = {0}, wlo[ZRT_MAX_RANK] = {0}, whi[ZRT_MAX_RANK] = {0};
-  for (int i = 0; i < n; i++) { /* each shift under its own region: c, or c moved */
-    zrt_region ci = moves ? zrt_region_at(*c, moves + (size_t)i * (size_t)a->rank) : *c;
-    const int64_t *d = dirs + (size_t)i * (size_t)a->rank;
-    for (int k = 0; k < a->rank; k++) {
-      if ((a->flood | c->flood) >> k & 1) continue;
+  for (int k = 0; k < a->rank; k++) {
+    if ((a->flood | c->flood) >> k & 1) continue;
+    const view_dim vc = view_dim_of(a, c, k);
+    for (int i = 0; i < n; i++) { /* each shift under its own region: c, or c moved */
+      view_dim v = vc;
+      if (moves) /* c moved by m: its indices move by m */
+        v.first += moves[(size_t)i * (size_t)a->rank + k], v.last += moves[(size_t)i * (size_t)a->rank + k];
       int64_t l, h, wl, wh;
-      needed(a, &ci, wrap, 1, d, k, &l, &h, &wl, &wh);
-      fits = fits && serves(a, &ci, wrap, 1, d, k, l, h, wl, wh);
+      fits = shift_served(a, &v, wrap, dirs[(size_t)i * (size_t)a->rank + k], k, &l, &h, &wl, &wh) && fits;
       flo[k] = l > flo[k] ? l : flo[k], fhi[k] = h > fhi[k] ? h : fhi[k];
       wlo[k] = wl > wlo[k] ? wl : wlo[k], whi[k] = wh > whi[k] ? wh : whi[k];
     }

@@ -383,11 +383,12 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
 /* Append item (a, d, wrap, under the region moved by move) to the transfer being described. */
 static void add_item(zrt_xfer_plan *p, zrt_array *a, const int64_t *d, bool wrap, const int64_t *move) {
   xfer_item *it = &p->items[p->nitems++];
-  memset(it, 0, sizeof *it);
   it->a = a;
   it->wrap = wrap;
-  memcpy(it->d, d, (size_t)a->rank * sizeof *d);
-  memcpy(it->move, move, (size_t)a->rank * sizeof *move);
+  for (int k = 0; k < ZRT_MAX_RANK; k++) { /* zero beyond the rank: keys compare whole vectors */
+    it->d[k] = k < a->rank ? d[k] : 0;
+    it->move[k] = k < a->rank ? move[k] : 0;
+  }
 }
 
 static const int64_t no_move[ZRT_MAX_RANK];

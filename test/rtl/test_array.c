@@ -241,6 +241,31 @@ static void test_copy_box(void) {
   }
 }
 
+/* Long rows (one memcpy a row: 20 doubles), a column across the last two dimensions (one
+ * element a row of dimension 0), and a face one cell thick across the last dimension copied
+ * within the array (as rows of the dimension before it). */
+static void test_copy_box_runs(void) {
+  zrt_array a = { 0 };
+  zrt_array_alloc(&a, 3, sizeof(double), (int64_t[]){ 0, 0, 0 }, (int64_t[]){ 2, 1, 19 }, 0);
+  for (int64_t i = 0; i <= 2; i++)
+    for (int64_t j = 0; j <= 1; j++)
+      for (int64_t k = 0; k <= 19; k++)
+        *(double *)at(&a, (int64_t[]){ i, j, k }) = (double)(1000 * i + 100 * j + k);
+  double buf[120];
+  CHECK_INT(zrt_copy_box(&a, &a, (int64_t[]){ 1, 0, 0 }, (int64_t[]){ 2, 1, 19 }, (char *)buf, true), 80 * 8);
+  for (int n = 0; n < 80; n++)
+    CHECK(buf[n] == 1000 * (1 + n / 40) + 100 * (n / 20 % 2) + n % 20);
+  CHECK_INT(zrt_copy_box(&a, &a, (int64_t[]){ 0, 1, 7 }, (int64_t[]){ 2, 1, 7 }, (char *)buf, true), 3 * 8);
+  for (int n = 0; n < 3; n++)
+    CHECK(buf[n] == 1000 * n + 107);
+  zrt_copy_box_within(&a, (int64_t[]){ 0, 0, 19 }, (int64_t[]){ 2, 1, 19 }, (int64_t[]){ 0, 0, -18 });
+  for (int64_t i = 0; i <= 2; i++)
+    for (int64_t j = 0; j <= 1; j++)
+      CHECK(*(double *)at(&a, (int64_t[]){ i, j, 19 }) == 1000 * i + 100 * j + 1);
+  CHECK(*(double *)at(&a, (int64_t[]){ 2, 1, 18 }) == 2118);
+  zrt_array_free(&a);
+}
+
 int main(void) {
   zrt_g.prog = &prog;
   test_whole();
@@ -249,6 +274,7 @@ int main(void) {
   test_distributed();
   test_iarray();
   test_copy_box();
+  test_copy_box_runs();
   test_r2();
   test_r15();
   return check_report("test_rtl_array");

@@ -13,9 +13,9 @@
 #                                        turning with the expected output (three different counts)
 #   store:2:off store:3:off store:4:off  every optimization off (-O0 -fno-fuse -fno-copy-elim)
 # make test runs every program with the default binding on 3 processes (whose patterns, written
-# with --az-pdl, must be in the strict form of Appendix A: test/tools/pdl_strict.c) and three of
-# the other fifteen runs, the next three for the next program: each run covers every fifth
-# expected output (about 20 programs), and five consecutive programs cover all of them; the
+# with --az-pdl, must be in the strict form of Appendix A: test/tools/pdl_strict.c) and two of
+# the other fifteen runs, the next two for the next program: each run covers every seventh or
+# eighth expected output (about 13 programs), and eight consecutive programs cover all of them; the
 # programs about communication (every_run below: the bindings, run-ahead, the optimizations of
 # transfers, phased exchanges, changing plans) run all sixteen. FULL=1 (make test-full) runs all
 # sixteen on every program. The default binding on 2 and 4 processes is
@@ -38,7 +38,7 @@ STRICT=$BUILD/test/tools/pdl_strict
 first_run=auto:3
 turning="msg:3 put:3 tailored:4 auto/tcp:4 store/tcp:4 store/am:3 store:3:noopt msg:4:noopt tailored/am:2:noopt
   store:turn0:nocopy store:turn1:nofuse store:turn2:O0 store:2:off store:3:off store:4:off"
-per_program=3
+per_program=2
 every_run="jacobi own_comm_opt own_tailored own_runahead own_phases own_plan_rebuild"
 runs="$first_run $turning"
 [ "${FULL:-0}" = 1 ] && per_program=''
