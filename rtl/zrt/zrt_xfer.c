@@ -359,6 +359,8 @@ static bool idle(const zrt_xfer *x) {
   return x->plan->skip || (zrt_g.nprocs == 1 && x->plan->nitems == 0);
 }
 
+static bool shelf_take_region(zrt_xfer_plan *p, const zrt_region *c);
+
 void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   if (!x->plan) {
     if (!(x->plan = calloc(1, sizeof *x->plan)))
@@ -377,7 +379,7 @@ void zrt_xfer_begin(zrt_xfer *x, const zrt_region *c) {
   p->c = *c;
   p->nitems = 0;
   p->skip = false;
-  p->same = p->valid && region_same(c, &p->key->c);
+  p->same = p->valid && (region_same(c, &p->key->c) || shelf_take_region(p, c));
 }
 
 /* Append item (a, d, wrap, under the region moved by move) to the transfer being described. */
@@ -515,6 +517,30 @@ static void decide(zrt_xfer *x, zrt_xfer_plan *p) {
 static size_t round_offset(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->half : 0; }
 static sc_stctr round_counter(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->dat_odd : p->dat; }
 
+/* Take up shelved plan i (what the plan computed for the current key goes in its place). */
+static void take_from_shelf(zrt_xfer_plan *p, int i) {
+  plan_swap(p, &p->shelf[i]);
+  p->reused++;
+  p->split_valid = false;
+  p->tailor_off = true;
+}
+
+/* A msg plan about to be described under region c, which its key does not have (MG's operators
+ * go from level to level): take up the shelved plan built under c, if there is one, so that the
+ * description is checked against it item by item as it is given (add_moved) instead of as a
+ * whole new key at the DR. True if one was taken. An item that differs from it sends the DR to
+ * plan_from_shelf as before. The same on every process: c is. */
+static bool shelf_take_region(zrt_xfer_plan *p, const zrt_region *c) {
+  if (p->bind != BIND_MSG || p->counters || !p->valid)
+    return false;
+  for (int i = 0; i < p->nshelf; i++)
+    if (region_same(c, &p->shelf[i].key->c)) {
+      take_from_shelf(p, i);
+      return true;
+    }
+  return false;
+}
+
 /* A msg plan whose description changed (key k): put what it computed for the old one on the shelf
  * and take up what it computed for k before, if it did; false if it must be built. Only for
  * plans that never ran one-sided (whose libsplit state belongs to one description); plan_rebuild
@@ -530,10 +556,7 @@ static bool plan_from_shelf(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
     if (key_equal(p->shelf[i].key, k))
       found = i;
   if (found >= 0) {
-    plan_swap(p, &p->shelf[found]);
-    p->reused++;
-    p->split_valid = false;
-    p->tailor_off = true;
+    take_from_shelf(p, found);
     return true;
   }
   if (p->nshelf == SHELF_MAX) { /* forget the oldest */
