@@ -233,14 +233,15 @@ fi
 # median of the same 5 runs) over those of one run at AZ_SMPI_WORK=1000 on one process without the
 # computation (its timed elements x 1000 flops at the host's speed), times 1000.
 # flops PROGRAM ARGSFN: measures and records F; nothing and a complaint if a run fails
-flops() {
-  program "$1" || return 0
-  : > "$out/flops.$1.runs"
-  for i in 1 2 3 4 5; do
-    log=$out/flops.$1.$i.log
-    secs=$(AZ_SMPI_WORK=count sim "$modern" 1 "$log" "$out/$1" $($2 1)) &&
-      echo "$secs $(sed -n 's/^AZ_SMPI_WORK: .*: \([0-9.e+-]*\) flops per element$/\1/p' "$log")" >> "$out/flops.$1.runs"
-  done
+# flops_run PROGRAM ARGSFN I: the Ith of its 5 runs under AZ_SMPI_WORK=count (its loop seconds and
+# flops per element appended to $out/flops.PROGRAM.runs)
+flops_run() {
+  log=$out/flops.$1.$3.log
+  secs=$(AZ_SMPI_WORK=count sim "$modern" 1 "$log" "$out/$1" $($2 1)) &&
+    echo "$secs $(sed -n 's/^AZ_SMPI_WORK: .*: \([0-9.e+-]*\) flops per element$/\1/p' "$log")" >> "$out/flops.$1.runs"
+}
+# flops_record PROGRAM ARGSFN: its F, the median of its runs, recorded
+flops_record() {
   f=$(awk '{ print $2 }' "$out/flops.$1.runs" | median)
   if [ "$(wc -l < "$out/flops.$1.runs")" = 5 ] && ! awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }'; then
     secs=$(awk '{ print $1 }' "$out/flops.$1.runs" | median)
@@ -251,10 +252,22 @@ flops() {
   echo "flops $1 count modern 1 $f" >> "$res"
   echo "  flops $1: $f flops per element"
 }
+# flops PROGRAM... : the F of each program (NAME:ARGSFN), the programs taking turns run by run, so
+# that a slower spell of the machine weighs on a program and its reference alike
+flops() {
+  progs=''
+  for pa in "$@"; do program "${pa%%:*}" && progs="$progs $pa" && : > "$out/flops.${pa%%:*}.runs"; done
+  for i in 1 2 3 4 5; do
+    for pa in $progs; do flops_run "${pa%%:*}" "${pa#*:}" "$i"; done
+  done
+  for pa in $progs; do flops_record "${pa%%:*}" "${pa#*:}"; done
+}
 if part flops; then
-  echo "scale.sh: F of every program (AZ_SMPI_WORK=count, one process, the median of 5 runs)"
-  for p in jacobi jacobi_mpi cg cg_mpi cannon simple swm tomcatv; do flops "$p" "args_${p%_mpi}"; done
-  for p in $([ -n "$MG" ] && echo mg) $([ -n "$MG_REF" ] && echo mg_ref); do flops "$p" "args_$p"; done
+  echo "scale.sh: F of every program (AZ_SMPI_WORK=count, one process, the median of 5 runs, a program and its reference taking turns)"
+  flops jacobi:args_jacobi jacobi_mpi:args_jacobi
+  flops cg:args_cg cg_mpi:args_cg
+  flops cannon:args_cannon simple:args_simple swm:args_swm tomcatv:args_tomcatv
+  flops $([ -n "$MG" ] && echo mg:args_mg) $([ -n "$MG_REF" ] && echo mg_ref:args_mg_ref)
 fi
 if part weak; then
   echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations), np = $NPS"
