@@ -208,11 +208,15 @@ MG_BLOCK=${MG_BLOCK:-64}
 mg_side() { awk -v b="$MG_BLOCK" -v p="$1" 'BEGIN { printf "%d", b * p ^ (1 / 3) + 0.5 }'; }
 args_mg() { echo "-spoints=$(mg_side "$1") -stiming=true"; }
 args_mg_ref() { mg_side "$1"; }
+# F's runs (part flops): MG_FLOPS_ITERS V-cycles (40: a timed part of some 0.1 s, where 4 take 10 ms
+# and one hiccup of the machine moved a run's F by a third), the same for both programs
+args_mg_flops() { echo "-spoints=$(mg_side 1) -siterations=$MG_FLOPS_ITERS -stiming=true"; }
+args_mg_ref_flops() { echo "$(mg_side 1) $MG_FLOPS_ITERS"; }
 args_mg_strong() { echo "-sClass=$MG_STRONG -stiming=true"; }
 args_mg_ref_strong() { echo "$MG_STRONG"; }
 MG_WEAK_NPS=$(for p in 1 8 64 512; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
-MG_STRONG=A
-if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S MG_BLOCK=16; fi
+MG_STRONG=A MG_FLOPS_ITERS=40
+if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S MG_BLOCK=16 MG_FLOPS_ITERS=4; fi
 modern=$root/bench/platforms/modern.xml
 ethernet=$root/bench/platforms/ethernet.xml
 
@@ -267,7 +271,7 @@ if part flops; then
   flops jacobi:args_jacobi jacobi_mpi:args_jacobi
   flops cg:args_cg cg_mpi:args_cg
   flops cannon:args_cannon simple:args_simple swm:args_swm tomcatv:args_tomcatv
-  flops $([ -n "$MG" ] && echo mg:args_mg) $([ -n "$MG_REF" ] && echo mg_ref:args_mg_ref)
+  flops $([ -n "$MG" ] && echo mg:args_mg_flops) $([ -n "$MG_REF" ] && echo mg_ref:args_mg_ref_flops)
 fi
 if part weak; then
   echo "scale.sh: weak scaling (B = $B x $B points per process, $ITERS iterations), np = $NPS"

@@ -36,9 +36,10 @@
  *   (bench_work_flush), so AZ_SMPI_WORK=F gives each point F flops; outside SMPI the hooks are
  *   nothing.
  *
- * Usage: mpirun -np P mg_ref CLASS|N [plain]   (CLASS: S, W or A; N: N^3 points, a power of two
- * from 4, 4 iterations, not verified: class U). Prints like NPB (class, size,
- * iterations, VERIFICATION SUCCESSFUL or UNSUCCESSFUL, the L2 norm, "Time in seconds =",
+ * Usage: mpirun -np P mg_ref CLASS|N [ITERATIONS] [plain]   (CLASS: S, W or A; N: N^3 points, a
+ * power of two from 4, not verified: class U; ITERATIONS: 4 unless given, verified only at 4).
+ * Prints like NPB (class, size, iterations, VERIFICATION SUCCESSFUL or UNSUCCESSFUL, the L2 norm,
+ * "Time in seconds =",
  * "Mop/s total =" with 58 * nit * n^3 operations) and the peak resident memory of the largest
  * process; exits 1 when the verification fails, 2 on a bad command line or process count.
  * Build: mpicc -O3 -march=native mg_ref.c -o mg_ref -lm */
@@ -127,7 +128,7 @@ typedef struct level {
 /* The whole computation's state on this process. */
 typedef struct mg {
   const mg_class *cls;
-  mg_class own;          /* `mg_ref N`: N points per side, 4 iterations */
+  mg_class own;          /* the class run: a class's, or `mg_ref N`'s (N points per side), its iterations */
   int plain;             /* stencils written out straight, without NPB's partial sums */
   int np, me, dims[3], coords[3];
   int nlev;              /* levels 0 .. nlev-1 */
@@ -679,31 +680,51 @@ static int power_of_two_side(const char *s) {
   return (int)n;
 }
 
-/* Reads `mg_ref CLASS|N [plain]`; returns 0, or 2 after one line from process 0 saying what is
- * wrong. */
+/* The iterations ITERATIONS asks for (1 to 10000), or 0 if it is not such a number. */
+static int iterations_arg(const char *a) {
+  char *end;
+  long v = strtol(a, &end, 10);
+  return a[0] >= '0' && a[0] <= '9' && *end == 0 && v >= 1 && v <= 10000 ? (int)v : 0;
+}
+
+/* Reads `mg_ref CLASS|N [ITERATIONS] [plain]`; returns 0, or 2 after one line from process 0 saying
+ * what is wrong. Iterations other than the class's 4 are not verified. */
 static int parse_args(mg *g, int argc, char **argv) {
   g->cls = NULL;
-  g->plain = argc == 3 && strcmp(argv[2], "plain") == 0;
+  g->plain = 0;
   for (size_t i = 0; argc >= 2 && i < sizeof mg_classes / sizeof mg_classes[0]; i++)
     if (argv[1][0] == mg_classes[i].name && argv[1][1] == 0)
-      g->cls = &mg_classes[i];
+      g->own = mg_classes[i], g->cls = &g->own;
   if (argc >= 2 && !g->cls && power_of_two_side(argv[1])) {
     g->own = (mg_class){'U', power_of_two_side(argv[1]), 4, 0.0};
     g->cls = &g->own;
+  }
+  const char *bad = NULL;
+  int nit = 0;
+  for (int i = 2; i < argc && !bad; i++) {
+    if (strcmp(argv[i], "plain") == 0 && !g->plain)
+      g->plain = 1;
+    else if (!nit && !g->plain && (nit = iterations_arg(argv[i])) > 0)
+      continue;
+    else
+      bad = argv[i];
   }
   char what[160];
   if (argc < 2)
     snprintf(what, sizeof what, "no class given");
   else if (!g->cls)
     snprintf(what, sizeof what, "unknown class '%.40s'", argv[1]);
-  else if (argc > 3 || (argc == 3 && !g->plain))
-    snprintf(what, sizeof what, "unknown argument '%.40s'", argv[argc - 1]);
-  else
+  else if (bad)
+    snprintf(what, sizeof what, "unknown argument '%.40s'", bad);
+  else {
+    if (nit && nit != g->own.nit)
+      g->own.nit = nit, g->own.verify = 0.0;
     return 0;
+  }
   if (g->me == 0)
     fprintf(stderr,
-            "mg_ref: %s (usage: mg_ref CLASS|N [plain], CLASS: S, W or A; N: points per side, a "
-            "power of two from 4, not verified)\n",
+            "mg_ref: %s (usage: mg_ref CLASS|N [ITERATIONS] [plain], CLASS: S, W or A; N: points per "
+            "side, a power of two from 4; not verified but for a class at 4 iterations)\n",
             what);
   return 2;
 }

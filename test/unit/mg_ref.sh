@@ -40,8 +40,9 @@ for np in 1 3; do check "$np" plain; done
 
 # bad command lines: one line from process 0 (mpirun adds its own), exit status 2
 for args in ":no class given" "B:unknown class 'B'" "S fast:unknown argument 'fast'" "SS:unknown class 'SS'" \
-  "A plain x:unknown argument 'x'" "6:unknown class '6'" "2:unknown class '2'" "16x:unknown class '16x'"; do
-  want="mg_ref: ${args#*:} (usage: mg_ref CLASS|N [plain], CLASS: S, W or A; N: points per side, a power of two from 4, not verified)"
+  "A plain x:unknown argument 'x'" "6:unknown class '6'" "2:unknown class '2'" "16x:unknown class '16x'" \
+  "S 4 4:unknown argument '4'" "S 0:unknown argument '0'" "S plain 4:unknown argument '4'"; do
+  want="mg_ref: ${args#*:} (usage: mg_ref CLASS|N [ITERATIONS] [plain], CLASS: S, W or A; N: points per side, a power of two from 4; not verified but for a class at 4 iterations)"
   # shellcheck disable=SC2086
   timeout 60 mpirun -np 2 "$t/mg_ref" ${args%%:*} > "$t/out" 2> "$t/err"
   st=$?
@@ -66,6 +67,16 @@ for np in 1 3; do
       { say "np=$np $f: not class U, or not 'NOT PERFORMED':"; cat "$t/$f"; }
   done
 done
+# ITERATIONS: mg_ref 16 6 and mg -spoints=16 -siterations=6 compute the same norm, and class S at
+# 5 iterations is not verified
+timeout 60 mpirun -np 2 "$t/mg_ref" 16 6 > "$t/ref16" 2>&1 || say "mg_ref 16 6: exit status $?"
+timeout 60 mpirun -np 2 "$t/mg" -spoints=16 -siterations=6 -stiming=false > "$t/zpl16" 2>&1 || say "mg -spoints=16 -siterations=6: exit status $?"
+a=$(sed -n 's/^ L2 Norm is *//p' "$t/ref16") b=$(sed -n 's/^ L2 Norm is *//p' "$t/zpl16")
+awk -v a="$a" -v b="$b" 'BEGIN { d = (a - b) / a; exit !(a != "" && b != "" && a > 0 && d <= 1e-11 && d >= -1e-11) }' ||
+  say "mg_ref 16 6's L2 norm '$a', mg -spoints=16 -siterations=6's '$b'"
+grep -q '^ Iterations      = *6$' "$t/ref16" || { say "mg_ref 16 6: not 6 iterations:"; cat "$t/ref16"; }
+timeout 60 mpirun -np 1 "$t/mg_ref" S 5 > "$t/out" 2>&1
+grep -q '^ Verification  *= *NOT PERFORMED$' "$t/out" || { say "mg_ref S 5: verified at 5 iterations:"; cat "$t/out"; }
 timeout 60 mpirun -np 2 "$t/mg" -spoints=24 > "$t/out" 2> "$t/err"
 st=$?
 { [ "$st" != 0 ] && grep -qx 'mg: -spoints=24: the points per side must be a power of two, 4 or more' "$t/err"; } ||
