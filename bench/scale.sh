@@ -28,7 +28,8 @@
 # gather ether noise; their old results are replaced, the others' kept, and the section is written
 # from all of them; weakmg is MG's weak series alone; the modelled parts take the F that flops
 # recorded), SCALE_DEPTHS (the run-ahead depths of part noise, default "0 8 32 48"; 0: blocking
-# reductions), SCALE_PROGRAMS="PROGRAM..." (only those programs, e.g. "jacobi jacobi_mpi"; with
+# reductions), FLOPS_RUNS (part flops' runs of each program, default 9, 3 quick; F is the fastest),
+# SCALE_PROGRAMS="PROGRAM..." (only those programs, e.g. "jacobi jacobi_mpi"; with
 # SCALE_ONLY, only their results of those parts are replaced), e.g.
 #   SCALE_ONLY="flops weakmg" sh bench/scale.sh     MG's F and weak series again
 #   MAX_NP=4096 SCALE_ONLY=weak SCALE_PROGRAMS="jacobi jacobi_mpi" sh bench/scale.sh
@@ -215,7 +216,7 @@ args_mg_ref_flops() { echo "$(mg_side 1) $MG_FLOPS_ITERS"; }
 args_mg_strong() { echo "-sClass=$MG_STRONG -stiming=true"; }
 args_mg_ref_strong() { echo "$MG_STRONG"; }
 MG_WEAK_NPS=$(for p in 1 8 64 512; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
-MG_STRONG=A MG_FLOPS_ITERS=40
+MG_STRONG=A MG_FLOPS_ITERS=40 FLOPS_RUNS=${FLOPS_RUNS:-$([ -n "$QUICK" ] && echo 3 || echo 9)}
 if [ -n "$QUICK" ]; then MG_WEAK_NPS=1 MG_STRONG=S MG_BLOCK=16 MG_FLOPS_ITERS=4; fi
 modern=$root/bench/platforms/modern.xml
 ethernet=$root/bench/platforms/ethernet.xml
@@ -230,25 +231,27 @@ fi
 # simulated host (AZ_SMPI_WORK=F; the computation is not timed: smpi/simulate-computation:no), so
 # the simulated time no longer depends on this machine's caches or load. F is measured once per
 # program on one process, whose caches keep its arrays (AZ_SMPI_WORK=count with the computation
-# simulated: the F that charges the timed loop its own length; the median of 5 runs), at the
+# simulated: the F that charges the timed loop its own length; the fastest of FLOPS_RUNS runs, 9,
+# the programs taking turns: this machine's speed moves a run's time by up to a third from one run
+# to the next, and the least disturbed run is the one closest to what the computation costs), at the
 # size of the weak series' first run, and recorded as "flops PROGRAM count modern 1 F". Count mode
 # sees the interval between ResetTimer and CheckTimer, or a stopwatch's StartTimer..StopTimer; a
 # program whose timed part it does not see reports 0 elements, and its F is its loop seconds (the
-# median of the same 5 runs) over those of one run at AZ_SMPI_WORK=1000 on one process without the
+# fastest of the same runs) over those of one run at AZ_SMPI_WORK=1000 on one process without the
 # computation (its timed elements x 1000 flops at the host's speed), times 1000.
 # flops PROGRAM ARGSFN: measures and records F; nothing and a complaint if a run fails
-# flops_run PROGRAM ARGSFN I: the Ith of its 5 runs under AZ_SMPI_WORK=count (its loop seconds and
+# flops_run PROGRAM ARGSFN I: the Ith of its runs under AZ_SMPI_WORK=count (its loop seconds and
 # flops per element appended to $out/flops.PROGRAM.runs)
 flops_run() {
   log=$out/flops.$1.$3.log
   secs=$(AZ_SMPI_WORK=count sim "$modern" 1 "$log" "$out/$1" $($2 1)) &&
     echo "$secs $(sed -n 's/^AZ_SMPI_WORK: .*: \([0-9.e+-]*\) flops per element$/\1/p' "$log")" >> "$out/flops.$1.runs"
 }
-# flops_record PROGRAM ARGSFN: its F, the median of its runs, recorded
+# flops_record PROGRAM ARGSFN: its F, the fastest of its runs, recorded
 flops_record() {
-  f=$(awk '{ print $2 }' "$out/flops.$1.runs" | median)
-  if [ "$(wc -l < "$out/flops.$1.runs")" = 5 ] && ! awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }'; then
-    secs=$(awk '{ print $1 }' "$out/flops.$1.runs" | median)
+  f=$(awk '{ print $2 }' "$out/flops.$1.runs" | sort -g | head -1)
+  if [ "$(wc -l < "$out/flops.$1.runs")" = "$FLOPS_RUNS" ] && ! awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }'; then
+    secs=$(awk '{ print $1 }' "$out/flops.$1.runs" | sort -g | head -1)
     unit=$(AZ_SMPI_WORK=1000 SIMCFG=--cfg=smpi/simulate-computation:no sim "$modern" 1 "$out/flops.$1.unit.log" "$out/$1" $($2 1))
     f=$(awk -v s="$secs" -v u="${unit:-0}" 'BEGIN { if (u > 0) printf "%.6g", 1000 * s / u }')
   fi
@@ -261,13 +264,15 @@ flops_record() {
 flops() {
   progs=''
   for pa in "$@"; do program "${pa%%:*}" && progs="$progs $pa" && : > "$out/flops.${pa%%:*}.runs"; done
-  for i in 1 2 3 4 5; do
+  i=1
+  while [ "$i" -le "$FLOPS_RUNS" ]; do
     for pa in $progs; do flops_run "${pa%%:*}" "${pa#*:}" "$i"; done
+    i=$((i + 1))
   done
   for pa in $progs; do flops_record "${pa%%:*}" "${pa#*:}"; done
 }
 if part flops; then
-  echo "scale.sh: F of every program (AZ_SMPI_WORK=count, one process, the median of 5 runs, a program and its reference taking turns)"
+  echo "scale.sh: F of every program (AZ_SMPI_WORK=count, one process, the fastest of $FLOPS_RUNS runs, a program and its reference taking turns)"
   flops jacobi:args_jacobi jacobi_mpi:args_jacobi
   flops cg:args_cg cg_mpi:args_cg
   flops cannon:args_cannon simple:args_simple swm:args_swm tomcatv:args_tomcatv
