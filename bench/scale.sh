@@ -211,8 +211,8 @@ args_mg() { echo "-spoints=$(mg_side "$1") -stiming=true"; }
 args_mg_ref() { mg_side "$1"; }
 # F's runs (part flops): MG_FLOPS_ITERS V-cycles (40: a timed part of some 0.1 s, where 4 take 10 ms
 # and one hiccup of the machine moved a run's F by a third), the same for both programs
-args_mg_flops() { echo "-spoints=$(mg_side 1) -siterations=$MG_FLOPS_ITERS -stiming=true"; }
-args_mg_ref_flops() { echo "$(mg_side 1) $MG_FLOPS_ITERS"; }
+args_mg_flops() { echo "$(args_mg 1) -siterations=$MG_FLOPS_ITERS"; }
+args_mg_ref_flops() { echo "$(args_mg_ref 1) $MG_FLOPS_ITERS"; }
 args_mg_strong() { echo "-sClass=$MG_STRONG -stiming=true"; }
 args_mg_ref_strong() { echo "$MG_STRONG"; }
 MG_WEAK_NPS=$(for p in 1 8 64 512; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')

@@ -701,11 +701,12 @@ static int parse_args(mg *g, int argc, char **argv) {
   }
   const char *bad = NULL;
   int nit = 0;
-  for (int i = 2; i < argc && !bad; i++) {
+  for (int i = 2; i < argc && !bad; i++) { /* ITERATIONS at most once, before plain */
+    int it = iterations_arg(argv[i]);
     if (strcmp(argv[i], "plain") == 0 && !g->plain)
       g->plain = 1;
-    else if (!nit && !g->plain && (nit = iterations_arg(argv[i])) > 0)
-      continue;
+    else if (it && !nit && !g->plain)
+      nit = it;
     else
       bad = argv[i];
   }

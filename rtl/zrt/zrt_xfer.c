@@ -517,6 +517,10 @@ static void decide(zrt_xfer *x, zrt_xfer_plan *p) {
 static size_t round_offset(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->half : 0; }
 static sc_stctr round_counter(const zrt_xfer_plan *p) { return p->half && (p->round & 1) ? p->dat_odd : p->dat; }
 
+/* True if plan p may use the shelf: msg, never run one-sided (its libsplit state belongs to one
+ * description), and built. */
+static bool shelf_usable(const zrt_xfer_plan *p) { return p->bind == BIND_MSG && !p->counters && p->valid; }
+
 /* Take up shelved plan i (what the plan computed for the current key goes in its place). */
 static void take_from_shelf(zrt_xfer_plan *p, int i) {
   plan_swap(p, &p->shelf[i]);
@@ -531,7 +535,7 @@ static void take_from_shelf(zrt_xfer_plan *p, int i) {
  * whole new key at the DR. True if one was taken. An item that differs from it sends the DR to
  * plan_from_shelf as before. The same on every process: c is. */
 static bool shelf_take_region(zrt_xfer_plan *p, const zrt_region *c) {
-  if (p->bind != BIND_MSG || p->counters || !p->valid)
+  if (!shelf_usable(p))
     return false;
   for (int i = 0; i < p->nshelf; i++)
     if (region_same(c, &p->shelf[i].key->c)) {
@@ -547,7 +551,7 @@ static bool shelf_take_region(zrt_xfer_plan *p, const zrt_region *c) {
  * clears a plan whose geometry went to the shelf as one that has none. Every process shelves and
  * finds the same plans at the same round. The shelf keeps the SHELF_MAX latest. */
 static bool plan_from_shelf(zrt_xfer *x, zrt_xfer_plan *p, const xfer_key *k) {
-  if (p->bind != BIND_MSG || p->counters || !p->valid)
+  if (!shelf_usable(p))
     return false;
   if (!p->shelf && !(p->shelf = calloc(SHELF_MAX, sizeof *p->shelf)))
     zrt_error(x->line, "out of memory");

@@ -37,6 +37,13 @@ if ! SCALE_REPORT_ONLY=1 BENCH_QUICK=1 BENCH_WRITE=0 AZC=${AZC:-build/azc} BUILD
 fi
 grep -q '| - |\| - |' "$doc" && { echo "bench_scale.sh: a measurement is missing in $doc"; grep -F ' - |' "$doc"; fail=1; }
 grep -qF "not measured" "$doc" && { echo "bench_scale.sh: something was not measured"; grep -F "not measured" "$doc"; fail=1; }
+# part flops: each program ran FLOPS_RUNS times (3 quick), and its F is the fastest run's
+for p in jacobi jacobi_mpi mg mg_ref; do
+  runs=$BUILD/bench/scale/flops.$p.runs
+  f=$(awk -v p="$p" '$1 == "flops" && $2 == p { print $6 }' "$BUILD/bench/scale/results.txt")
+  { [ "$(wc -l < "$runs")" = 3 ] && awk -v f="$f" 'NR == 1 || $2 < m { m = $2 } END { exit !(f > 0 && f == m) }' "$runs"; } ||
+    { echo "bench_scale.sh: flops $p: F '$f' is not the fastest of 3 runs:"; cat "$runs"; fail=1; }
+done
 # SCALE_ONLY with SCALE_PROGRAMS and SCALE_DEPTHS runs only those programs and depths again, and
 # keeps every other result (the modelled computation repeats exactly: the same lines come back)
 res=$BUILD/bench/scale/results.txt
