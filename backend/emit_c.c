@@ -152,7 +152,7 @@ static void emit_proc(Emitter *E, IrProc *ip) {
 /* ---- config vars, elaboration, main ---- */
 
 /* Source text with every run of whitespace and comments replaced by one space, trimmed (section 10.3). */
-static const char *normalized_text(Emitter *E, int start, int end) {
+const char *emit_source_text(Emitter *E, int start, int end) {
   const char *t = E->S->src->text;
   Buf b = {0};
   bool space = false;
@@ -228,8 +228,8 @@ static void emit_config_table(Emitter *E, Buf *out) {
       enums = arena_printf(E->arena, "zenumname%d", n);
       nenums = t->nenums;
     }
-    buf_printf(&rows, "  {%s, %s, %s, %s, %s, %d},\n", quoted(E, d->names[0].name), quoted(E, normalized_text(E, d->type->start, d->type->end)),
-               quoted(E, normalized_text(E, d->init->start, d->init->end)), config_kind(t), enums, nenums);
+    buf_printf(&rows, "  {%s, %s, %s, %s, %s, %d},\n", quoted(E, d->names[0].name), quoted(E, emit_source_text(E, d->type->start, d->type->end)),
+               quoted(E, emit_source_text(E, d->init->start, d->init->end)), config_kind(t), enums, nenums);
     d->syms[0]->config_index = n++;
   }
   buf_printf(out, "static const zrt_config zconfigs[] = {\n%s  {NULL, NULL, NULL, ZRT_CFG_INTEGER, NULL, 0}\n};\n", rows.data ? rows.data : "");

@@ -69,6 +69,8 @@ typedef struct Emitter {
   struct LineOpen *beginning;  /* the one whose first part is being emitted, or NULL */
   bool *xfer_declared;         /* by transfer id: its zrt_xfer is declared */
   PtrVec loop_arrays;          /* Symbol*: arrays accessed in the loop nest being emitted */
+  PtrVec wrap_checks;          /* struct WrapCheck*: consecutive checks of wrap-around reads of strided
+                                * arrays not emitted yet (emit_loops.c, flush_wrap_checks) */
   PtrVec anchors;              /* struct Anchor*: the first read of each array the nest reads through a
                                 * ghost view (emit_anchors.c) */
   PtrVec nest_offsets;         /* struct NestOffset*: the other reads' constant offsets from them */
@@ -148,6 +150,9 @@ void emit_line(Emitter *E, const char *fmt, ...) __attribute__((format(printf, 2
 const char *emit_fresh(Emitter *E, const char *prefix);
 /* A C string literal (quotes and escapes) for n bytes of text. */
 const char *emit_c_string(Emitter *E, const char *s, size_t n);
+/* The source text from start to end with every run of whitespace and comments replaced by one
+ * space, trimmed (section 10.3; emit_c.c). */
+const char *emit_source_text(Emitter *E, int start, int end);
 /* s as the text of a C comment (it cannot end the comment). */
 const char *emit_comment_text(Emitter *E, const char *s);
 

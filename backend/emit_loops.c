@@ -244,12 +244,58 @@ bool is_array_sym(const Symbol *sym) {
   return sym && (sym->kind == SYM_VAR || sym->kind == SYM_PARAM) && sym->type && sym->type->kind == TY_PARALLEL;
 }
 
-/* Emit the checks for every access of e under the covering region. */
-void access_checks(Emitter *E, Expr *e) {
+/* A check of a wrap-around read of a strided array (R3), held back so that consecutive ones of one
+ * array under one region become one runtime call. */
+typedef struct WrapCheck {
+  const char *cover, *array; /* C expressions: the covering region and the array */
+  const char *dir;           /* C expression of the direction's components (int64_t *) */
+  const char *message;       /* C string literal of the error message */
+  int line;
+} WrapCheck;
+
+/* Emit the held-back checks: one zrt_wrap_contains a check, or for two or more of one array under
+ * one region one zrt_wrap_contains_dirs that names the first that fails. The directions are
+ * evaluated in order before the call, as the reads will. */
+static void flush_wrap_checks(Emitter *E) {
+  WrapCheck **w = (WrapCheck **)E->wrap_checks.items;
+  int n = E->wrap_checks.len;
+  for (int i = 0, j; i < n; i = j) {
+    for (j = i + 1; j < n && !strcmp(w[j]->cover, w[i]->cover) && !strcmp(w[j]->array, w[i]->array);) j++;
+    if (j - i == 1) {
+      emit_line(E, "if (!zrt_wrap_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", %s);", w[i]->cover, w[i]->array,
+                w[i]->dir, w[i]->line, w[i]->message);
+      continue;
+    }
+    Buf dirs = {0}, lines = {0}, messages = {0};
+    emit_line(E, "{");
+    E->indent++;
+    for (int k = i; k < j; k++) {
+      emit_line(E, "const int64_t *const zwd%d = %s;", k - i, w[k]->dir);
+      buf_printf(&dirs, "%szwd%d", k > i ? ", " : "", k - i);
+      buf_printf(&lines, "%s%d", k > i ? ", " : "", w[k]->line);
+      buf_printf(&messages, "%s%s", k > i ? ", " : "", w[k]->message);
+    }
+    emit_line(E, "const int zw = zrt_wrap_contains_dirs(&%s, &%s, %d, (const int64_t *const[]){%s});", w[i]->cover,
+              w[i]->array, j - i, dirs.data);
+    emit_line(E, "if (zw >= 0) zrt_error((const int[]){%s}[zw], \"%%s\", (const char *const[]){%s}[zw]);", lines.data,
+              messages.data);
+    free(dirs.data);
+    free(lines.data);
+    free(messages.data);
+    E->indent--;
+    emit_line(E, "}");
+  }
+  E->wrap_checks.len = 0;
+}
+
+/* The checks for every access of e under the covering region, in the order of e's reads; checks of
+ * wrap-around reads of strided arrays held back in E->wrap_checks. */
+static void collect_access_checks(Emitter *E, Expr *e) {
   if (!e || !E->cover || emit_hoisted(E, e)) return; /* hoisted: already checked and computed */
   switch (e->kind) {
   case EX_NAME:
     if (is_array_sym(e->sym)) {
+      flush_wrap_checks(E);
       if (e->sym->global && E->cur_proc) /* a procedure may run during elaboration (R11) */
         emit_line(E, "if (!%s.allocated) zrt_error(%d, \"'%s' is used before its declaration is elaborated\");",
                   emit_sym(E, e->sym), e->loc.line, e->sym->name);
@@ -267,24 +313,39 @@ void access_checks(Emitter *E, Expr *e) {
     const char *dv = known ? arena_printf(E->arena, "((int64_t[]){%lld, %lld, %lld, %lld, %lld, %lld})", (long long)d[0],
                                           (long long)d[1], (long long)d[2], (long long)d[3], (long long)d[4], (long long)d[5])
                            : emit_dir(E, e->dir);
-    const char *text = arena_printf(E->arena, "%.*s", e->dir->end - e->base->start, E->S->src->text + e->base->start);
-    emit_line(E, "if (!zrt_%scontains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", \"'%s' accesses elements outside the storage region of '%s'\");",
-              e->wrap ? "wrap_" : "", E->cover, emit_sym(E, base), dv, e->loc.line, text, array_label(base));
+    const char *text = arena_printf(E->arena, "'%s' accesses elements outside the storage region of '%s'",
+                                    emit_source_text(E, e->base->start, e->dir->end), array_label(base));
+    WrapCheck *w = arena_alloc(E->arena, sizeof *w);
+    *w = (WrapCheck){E->cover, emit_sym(E, base), dv, emit_c_string(E, text, strlen(text)), e->loc.line};
+    if (e->wrap) {
+      vec_push(E->arena, &E->wrap_checks, w);
+      break;
+    }
+    flush_wrap_checks(E);
+    emit_line(E, "if (!zrt_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", %s);", w->cover, w->array, w->dir, w->line,
+              w->message);
     break;
   }
-  case EX_BINARY: access_checks(E, e->lhs); access_checks(E, e->rhs); break;
-  case EX_UNARY: case EX_SCAN: access_checks(E, e->rhs); break;
-  case EX_REDUCE: if (!e->region) access_checks(E, e->rhs); break;
+  case EX_BINARY: collect_access_checks(E, e->lhs); collect_access_checks(E, e->rhs); break;
+  case EX_UNARY: case EX_SCAN: collect_access_checks(E, e->rhs); break;
+  case EX_REDUCE: if (!e->region) collect_access_checks(E, e->rhs); break;
   case EX_UREDUCE:
-    for (int i = 0; i < e->nargs; i++) access_checks(E, e->args[i]);
+    for (int i = 0; i < e->nargs; i++) collect_access_checks(E, e->args[i]);
     break;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
-      if (!(e->sym && e->sym->ptypes && i < e->sym->nparams && e->sym->ptypes[i]->kind == TY_PARALLEL)) access_checks(E, e->args[i]);
+      if (!(e->sym && e->sym->ptypes && i < e->sym->nparams && e->sym->ptypes[i]->kind == TY_PARALLEL))
+        collect_access_checks(E, e->args[i]);
     break;
-  case EX_FIELD: case EX_INDEX: access_checks(E, e->base); break;
+  case EX_FIELD: case EX_INDEX: collect_access_checks(E, e->base); break;
   default: break;
   }
+}
+
+/* Emit the checks for every access of e under the covering region. */
+void access_checks(Emitter *E, Expr *e) {
+  collect_access_checks(E, e);
+  flush_wrap_checks(E);
 }
 
 /* The checks for the accesses of e under region src instead of the covering region (the operands of

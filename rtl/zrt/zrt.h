@@ -226,6 +226,10 @@ void zrt_array_alloc_strided(zrt_array *a, int rank, size_t elem, const int64_t 
 static inline bool zrt_array_shares(const zrt_array *a, const zrt_array *b) {
   return a == b || (a->block && a->block == b->block);
 }
+/* The first j of the n directions dirs[j] for which a wrap-around read a@^dirs[j] under region c
+ * reads an index a does not hold (zrt_wrap_contains of each in turn, in order), or -1 if none: a
+ * statement's wrap-around reads of one strided array checked in one call. */
+int zrt_wrap_contains_dirs(const struct zrt_region *c, const zrt_array *a, int n, const int64_t *const *dirs);
 /* The array that shifts of a by the n directions dirs (n x a->rank components, known only at run
  * time: direction constants, section 15.1) under region c read through ghost cells: a itself when
  * its ghost cells hold every index they read (the same answer on every process), else *tmp, a

@@ -613,3 +613,29 @@ void *zrt_row_buffer(int slot, size_t bytes) {
   }
   return rows[slot].p;
 }
+
+/* zrt_wrap_contains for n directions, the first that fails or -1. Only the dimensions where a is
+ * strided can fail; a dimension's check depends only on its offset, and a statement's directions
+ * repeat few offsets (MG's 20 reads: -1, 0 and 1 in each dimension), so each offset a dimension
+ * passed is not checked again. */
+int zrt_wrap_contains_dirs(const zrt_region *c, const zrt_array *a, int n, const int64_t *const *dirs) {
+  int strided[ZRT_MAX_RANK], nstrided = 0;
+  for (int k = 0; k < c->rank && k < a->rank; k++)
+    if (a->step[k] > 1 && !((a->flood | c->flood) >> k & 1)) strided[nstrided++] = k;
+  int64_t first[ZRT_MAX_RANK], last[ZRT_MAX_RANK];
+  if (nstrided == 0 || !zrt_region_bounds(c, first, last)) return -1;
+  enum { KEPT = 4 };
+  int64_t passed[ZRT_MAX_RANK][KEPT];
+  int npassed[ZRT_MAX_RANK] = {0};
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < nstrided; i++) {
+      int k = strided[i];
+      int64_t dk = dirs[j][k];
+      bool known = false;
+      for (int m = 0; m < npassed[k] && !known; m++) known = passed[k][m] == dk;
+      if (known) continue;
+      if (!zrt_wrap_dim_holds(c, a, k, first[k], last[k], dk)) return j;
+      if (npassed[k] < KEPT) passed[k][npassed[k]++] = dk;
+    }
+  return -1;
+}

@@ -234,26 +234,40 @@ static inline bool zrt_contains(const zrt_region *c, const zrt_array *a, const i
  * a division. */
 static inline bool zrt_divides(int64_t s, int64_t x) { return zrt_mod(x, s) == 0; }
 
-/* True if A@^d under region c reads only indices a holds: where a's declared region is strided,
- * every wrapped index of c + d must keep the remainder modulo the stride (section 6.5, R3). The
- * indices of c are checked one dimension at a time; where wrapping keeps the remainder (the
- * declared extent a multiple of the step) and c's stride does too, its first index stands for all. */
-static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a, const int64_t *d) {
-  int64_t first[ZRT_MAX_RANK], last[ZRT_MAX_RANK];
+/* True if A@^d under region c reads only indices a holds in dimension k, where first and last are
+ * c's first and last indices there and dk is d's offset: where a's declared region is strided,
+ * every wrapped index of c + d must keep the remainder modulo the stride (section 6.5, R3). Where
+ * wrapping keeps the remainder (the declared extent a multiple of the step) and c's stride does too,
+ * its first index stands for all. */
+static inline bool zrt_wrap_dim_holds(const zrt_region *c, const zrt_array *a, int k, int64_t first, int64_t last,
+                                      int64_t dk) {
+  int64_t s = a->step[k];
+  if ((a->flood >> k & 1) || (c->flood >> k & 1) || s <= 1) return true;
+  int64_t extent = a->dhi[k] - a->dlo[k] + 1, end = last;
+  if (extent > 0 && zrt_divides(s, extent) && zrt_divides(s, c->stride[k])) end = first;
+  for (int64_t i = first; i <= end; i += c->stride[k])
+    if (!zrt_array_holds(a, k, zrt_wrap(i + dk, a->dlo[k], a->dhi[k]))) return false;
+  return true;
+}
+
+/* c's first and last index of each dimension that is not '*' (first, last); false if c is empty. */
+static inline bool zrt_region_bounds(const zrt_region *c, int64_t *first, int64_t *last) {
   for (int k = 0; k < c->rank; k++) {
     if (c->flood >> k & 1) continue;
     first[k] = zrt_region_first(c, k, c->lo[k]);
     last[k] = zrt_region_last(c, k);
-    if (last[k] < first[k]) return true; /* empty: reads nothing */
+    if (last[k] < first[k]) return false;
   }
-  for (int k = 0; k < c->rank && k < a->rank; k++) {
-    int64_t s = a->step[k];
-    if ((a->flood >> k & 1) || (c->flood >> k & 1) || s <= 1) continue;
-    int64_t extent = a->dhi[k] - a->dlo[k] + 1, end = last[k];
-    if (extent > 0 && zrt_divides(s, extent) && zrt_divides(s, c->stride[k])) end = first[k];
-    for (int64_t i = first[k]; i <= end; i += c->stride[k])
-      if (!zrt_array_holds(a, k, zrt_wrap(i + d[k], a->dlo[k], a->dhi[k]))) return false;
-  }
+  return true;
+}
+
+/* True if A@^d under region c reads only indices a holds (zrt_wrap_dim_holds in every dimension;
+ * an empty region reads nothing). */
+static inline bool zrt_wrap_contains(const zrt_region *c, const zrt_array *a, const int64_t *d) {
+  int64_t first[ZRT_MAX_RANK], last[ZRT_MAX_RANK];
+  if (!zrt_region_bounds(c, first, last)) return true;
+  for (int k = 0; k < c->rank && k < a->rank; k++)
+    if (!zrt_wrap_dim_holds(c, a, k, first[k], last[k], d[k])) return false;
   return true;
 }
 

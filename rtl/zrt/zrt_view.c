@@ -64,12 +64,21 @@ zrt_array *zrt_ghost_view_moved(zrt_array *a, const zrt_region *c, bool wrap, in
   for (int k = 0; k < a->rank; k++) {
     if ((a->flood | c->flood) >> k & 1) continue;
     const view_dim vc = view_dim_of(a, c, k);
+    /* a dimension's answer depends only on the shift's offset and move there, and a statement's
+     * shifts repeat few of them (MG's 20: -1, 0 and 1): each pair is looked at once */
+    enum { KEPT = 8 };
+    int64_t seen_d[KEPT], seen_m[KEPT];
+    int nseen = 0;
     for (int i = 0; i < n; i++) { /* each shift under its own region: c, or c moved */
+      int64_t d = dirs[(size_t)i * (size_t)a->rank + k], m = moves ? moves[(size_t)i * (size_t)a->rank + k] : 0;
+      bool seen = false;
+      for (int j = 0; j < nseen && !seen; j++) seen = seen_d[j] == d && seen_m[j] == m;
+      if (seen) continue;
+      if (nseen < KEPT) seen_d[nseen] = d, seen_m[nseen++] = m;
       view_dim v = vc;
-      if (moves) /* c moved by m: its indices move by m */
-        v.first += moves[(size_t)i * (size_t)a->rank + k], v.last += moves[(size_t)i * (size_t)a->rank + k];
+      v.first += m, v.last += m; /* c moved by m: its indices move by m */
       int64_t l, h, wl, wh;
-      fits = shift_served(a, &v, wrap, dirs[(size_t)i * (size_t)a->rank + k], k, &l, &h, &wl, &wh) && fits;
+      fits = shift_served(a, &v, wrap, d, k, &l, &h, &wl, &wh) && fits;
       flo[k] = l > flo[k] ? l : flo[k], fhi[k] = h > fhi[k] ? h : fhi[k];
       wlo[k] = wl > wlo[k] ? wl : wlo[k], whi[k] = wh > whi[k] ? wh : whi[k];
     }
