@@ -3,6 +3,7 @@
  * arrays (row-major addressing, copies, R2 messages). */
 #include "rtl_check.h"
 #include "zrt_internal.h"
+#include "zrt_region.h"
 
 static const zrt_program prog = { "arr", "arr.zpl", NULL, 0 };
 
@@ -266,6 +267,36 @@ static void test_copy_box_runs(void) {
   zrt_array_free(&a);
 }
 
+/* zrt_wrap_contains_dirs names the first of its directions that zrt_wrap_contains rejects: a
+ * dimension of step 2 and odd extent (wrapping changes the remainder), its offsets repeating, under
+ * regions of strides 2 and 4, the failing read first, later or nowhere. */
+static void test_wrap_contains_dirs(void) {
+  zrt_array a = { 0 };
+  a.rank = 2;
+  a.dlo[0] = 1, a.dhi[0] = 9, a.step[0] = 2, a.phase[0] = 1; /* 1, 3, ..., 9: extent 9 */
+  a.dlo[1] = 0, a.dhi[1] = 7, a.step[1] = 1;                 /* dense */
+  const int64_t offsets[] = { -4, -2, 0, 2, 4, -1 };
+  for (int64_t hi = 5; hi <= 9; hi += 2)
+    for (int64_t stride = 2; stride <= 4; stride += 2) {
+      zrt_region c = { 2, { 1, 0 }, { hi, 7 }, { stride, 1 }, { 1, 0 }, 0 };
+      for (int first = 0; first < 6; first++)
+        for (int len = 1; len <= 6; len++) {
+          int64_t d[6][ZRT_MAX_RANK] = { { 0 } };
+          const int64_t *dirs[6];
+          int want = -1;
+          for (int j = 0; j < len; j++) {
+            d[j][0] = offsets[(first + j) % 6], d[j][1] = j % 3 - 1;
+            dirs[j] = d[j];
+            if (want < 0 && !zrt_wrap_contains(&c, &a, d[j]))
+              want = j;
+          }
+          CHECK_INT(zrt_wrap_contains_dirs(&c, &a, len, dirs), want);
+        }
+    }
+  zrt_region empty = { 2, { 3, 0 }, { 2, 7 }, { 2, 1 }, { 1, 0 }, 0 };
+  CHECK_INT(zrt_wrap_contains_dirs(&empty, &a, 1, (const int64_t *const[]){ (int64_t[ZRT_MAX_RANK]){ -1 } }), -1);
+}
+
 int main(void) {
   zrt_g.prog = &prog;
   test_whole();
@@ -275,6 +306,7 @@ int main(void) {
   test_iarray();
   test_copy_box();
   test_copy_box_runs();
+  test_wrap_contains_dirs();
   test_r2();
   test_r15();
   return check_report("test_rtl_array");
