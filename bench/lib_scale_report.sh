@@ -268,10 +268,10 @@ work_section() {
   echo "call, and SMPI times no computation on this machine (\`--cfg=smpi/simulate-computation:no\`). F is"
   echo "one process's measured cost per element (AZ_SMPI_WORK=count with the computation simulated: the"
   echo "timed loop's length on this machine over the elements its loop nests computed, one process, whose"
-  echo "arrays stay in the caches; the fastest of 9 runs, a program and its reference taking turns run by"
-  echo "run: this machine's speed moves a run by up to a third, and the least disturbed run is the closest"
-  echo "to what the computation costs), at the size of the weak series' first run (MG: 40 V-cycles a run"
-  echo "instead of 4, for a timed part of some 0.1 s). So the"
+  echo "arrays stay in the caches; the fastest of the runs the table gives, a program and its reference"
+  echo "taking turns run by run: this machine's speed moves a run by up to a third, and the least disturbed"
+  echo "run is the closest to what the computation costs), at the size of the weak series' first run (MG:"
+  echo "the V-cycles a run the table gives instead of the series' 4, for a timed part of some 0.1 s). So the"
   echo "same F for every nest of a program (a copy costs as much per element as a 27-point stencil), no"
   echo "cache or memory effects (the cost of an element does not change with the block, the level or the"
   echo "process count), and T(1) is what one process measured; the MPI overheads of the platform"
@@ -281,10 +281,14 @@ work_section() {
   echo "bench/smpi_work.h) and its F charges its own one-process time, so azc / MPI at np = 1 is the ratio"
   echo "this machine measured."
   echo
-  echo "| program | F (flops per element) |"
-  echo "|---|--:|"
+  echo "| program | F (flops per element) | runs | V-cycles a run |"
+  echo "|---|--:|--:|--:|"
   for p in jacobi jacobi_mpi mg mg_ref cg cg_mpi cannon simple swm tomcatv; do
-    f=$(t flops "$p" count 1); [ -n "$f" ] && echo "| $p | $f |"
+    f=$(t flops "$p" count 1)
+    # fields 7 and 8 of the flops line: its runs ("-": not recorded) and MG's V-cycles
+    [ -n "$f" ] && awk -v p="$p" -v f="$f" '$1 == "flops" && $2 == p && $3 == "count" && $5 == 1 {
+      runs = NF >= 7 ? $7 : "-"; cycles = NF >= 8 ? $8 : (NF >= 7 || p !~ /^mg/ ? "" : "-")
+      printf "| %s | %s | %s | %s |\n", p, f, runs, cycles; exit }' "$res"
   done
   echo
 }

@@ -256,7 +256,9 @@ flops_record() {
     f=$(awk -v s="$secs" -v u="${unit:-0}" 'BEGIN { if (u > 0) printf "%.6g", 1000 * s / u }')
   fi
   awk -v f="${f:-0}" 'BEGIN { exit !(f > 0) }' || { complain "flops $1: no F measured ($out/flops.$1.*)"; return 1; }
-  echo "flops $1 count modern 1 $f" >> "$res"
+  # the runs it is the fastest of, and MG's V-cycles a run, for the report
+  cycles=$(case $2 in args_mg*_flops) echo " $MG_FLOPS_ITERS" ;; esac)
+  echo "flops $1 count modern 1 $f $(wc -l < "$out/flops.$1.runs")$cycles" >> "$res"
   echo "  flops $1: $f flops per element"
 }
 # flops PROGRAM... : the F of each program (NAME:ARGSFN), the programs taking turns run by run, so

@@ -44,6 +44,9 @@ for p in jacobi jacobi_mpi mg mg_ref; do
   { [ "$(wc -l < "$runs")" = 3 ] && awk -v f="$f" 'NR == 1 || $2 < m { m = $2 } END { exit !(f > 0 && f == m) }' "$runs"; } ||
     { echo "bench_scale.sh: flops $p: F '$f' is not the fastest of 3 runs:"; cat "$runs"; fail=1; }
 done
+# the F table says what each F is the fastest of: 3 runs (quick), MG's of 4 V-cycles each
+grep -qE '^\| mg \| [0-9.e+-]+ \| 3 \| 4 \|$' "$doc" && grep -qE '^\| jacobi \| [0-9.e+-]+ \| 3 \|  \|$' "$doc" ||
+  { echo "bench_scale.sh: the F table does not give the runs and V-cycles:"; grep -F '| mg |' "$doc"; fail=1; }
 # SCALE_ONLY with SCALE_PROGRAMS and SCALE_DEPTHS runs only those programs and depths again, and
 # keeps every other result (the modelled computation repeats exactly: the same lines come back)
 res=$BUILD/bench/scale/results.txt
