@@ -540,6 +540,7 @@ static bool shelf_take_region(zrt_xfer_plan *p, const zrt_region *c) {
   for (int i = 0; i < p->nshelf; i++)
     if (region_same(c, &p->shelf[i].key->c)) {
       take_from_shelf(p, i);
+      p->reused_at_begin++;
       return true;
     }
   return false;
@@ -957,7 +958,7 @@ void zrt_xfer_totals(zrt_comm_volume *v) {
   }
 }
 
-enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_CONTROL, ST_LINE, ST_BUILT, ST_REUSED, ST_N };
+enum { ST_COUNT, ST_BYTES, ST_MESSAGES, ST_CONTROL, ST_LINE, ST_BUILT, ST_REUSED, ST_REUSED_AT_BEGIN, ST_N };
 
 void zrt_xfer_stats_print(FILE *out) {
   if (zrt_g.nprocs == 1 || !zrt_g.mpi)
@@ -984,6 +985,7 @@ void zrt_xfer_stats_print(FILE *out) {
     m[ST_LINE] = (uint64_t)p->line;
     m[ST_BUILT] = p->built;
     m[ST_REUSED] = p->reused;
+    m[ST_REUSED_AT_BEGIN] = p->reused_at_begin;
     wait[(p->id - 1) * 2] = p->dn_wait;
     wait[(p->id - 1) * 2 + 1] = p->sv_wait;
   }
@@ -1009,11 +1011,14 @@ void zrt_xfer_stats_print(FILE *out) {
               (unsigned long long)(m[ST_COUNT] / (uint64_t)P), (unsigned long long)m[ST_BYTES],
               (unsigned long long)m[ST_MESSAGES], (unsigned long long)m[ST_CONTROL], wmax[i * 2], wmax[i * 2 + 1]);
     }
-    uint64_t built = 0, reused = 0;
-    for (int i = 0; i < all_n; i++)
+    uint64_t built = 0, reused = 0, at_begin = 0;
+    for (int i = 0; i < all_n; i++) {
       built += sum[(size_t)i * ST_N + ST_BUILT], reused += sum[(size_t)i * ST_N + ST_REUSED];
-    fprintf(out, "AZ_STATS: transfer plans: %llu built, %llu taken up again (a process's; msg plans of earlier descriptions)\n",
-            (unsigned long long)(built / (uint64_t)P), (unsigned long long)(reused / (uint64_t)P));
+      at_begin += sum[(size_t)i * ST_N + ST_REUSED_AT_BEGIN];
+    }
+    fprintf(out, "AZ_STATS: transfer plans: %llu built, %llu taken up again, %llu of them as their region was given (a process's; "
+            "msg plans of earlier descriptions)\n", (unsigned long long)(built / (uint64_t)P),
+            (unsigned long long)(reused / (uint64_t)P), (unsigned long long)(at_begin / (uint64_t)P));
     fflush(out);
   }
   free(mine);

@@ -115,6 +115,7 @@ struct zrt_xfer_plan {
   /* AZ_STATS: this process's part */
   uint64_t count, bytes, messages;
   uint64_t built, reused;    /* plans built, and taken up again from the shelf */
+  uint64_t reused_at_begin;  /* of those, taken up by region when the transfer began (shelf_take_region) */
   double dn_wait, sv_wait;
   zrt_xfer_plan *next;       /* all plans, freed at exit */
 };
