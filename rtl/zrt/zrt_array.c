@@ -437,7 +437,7 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
     int64_t step = like->step[k] > 1 ? like->step[k] : 1, f = zrt_array_first(like, k, lo[k]), last = zrt_array_last(like, k, hi[k]);
     if (f > last)
       return 0;
-    count[k] = (last - f) / step + 1;
+    count[k] = zrt_steps(last - f, step) + 1;
     at[k] = 0;
     int64_t sf = f + (from_off ? from_off[k] : 0);
     off += zrt_array_cell(a, k, f) * a->stride[k];

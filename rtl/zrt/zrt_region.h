@@ -153,6 +153,11 @@ static inline zrt_array *zrt_check_param_region(zrt_array *a, const zrt_region *
 static inline int64_t zrt_mod(int64_t x, int64_t s) {
   return (s & (s - 1)) == 0 ? (x & (s - 1)) : ((x % s) + s) % s;
 }
+/* The number of steps of s (>= 1) in x (>= 0): a shift where s is a power of two (the strides of
+ * hierarchies), else a division. */
+static inline int64_t zrt_steps(int64_t x, int64_t s) {
+  return (s & (s - 1)) == 0 ? x >> __builtin_ctzll((unsigned long long)s) : x / s;
+}
 /* The first index of dimension k at or above lo that the region contains. */
 static inline int64_t zrt_region_first(const zrt_region *r, int k, int64_t lo) {
   int64_t s = r->stride[k];
@@ -172,7 +177,7 @@ static inline int64_t zrt_region_count(const zrt_region *r, int k) {
   if (r->flood >> k & 1) return 1;
   int64_t first = zrt_region_first(r, k, r->lo[k]), last = zrt_region_last(r, k);
   if (last < first) return 0;
-  return r->stride[k] == 1 ? last - first + 1 : (last - first) / r->stride[k] + 1;
+  return zrt_steps(last - first, r->stride[k]) + 1;
 }
 
 /* The last dimension with more than one index (0 if none): where array output breaks lines. */
@@ -201,7 +206,7 @@ static inline int64_t zrt_array_last(const zrt_array *a, int k, int64_t i) {
 static inline int64_t zrt_array_count(const zrt_array *a, int k, int64_t lo, int64_t hi) {
   int64_t first = zrt_array_first(a, k, lo), last = zrt_array_last(a, k, hi);
   if (last < first) return 0;
-  return a->step[k] <= 1 ? last - first + 1 : (last - first) / a->step[k] + 1;
+  return a->step[k] <= 1 ? last - first + 1 : zrt_steps(last - first, a->step[k]) + 1;
 }
 
 /* The storage bound of a dimension of declared region d below (hi: above) it with a border of b
