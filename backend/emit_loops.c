@@ -253,6 +253,11 @@ typedef struct WrapCheck {
   int line;
 } WrapCheck;
 
+/* Emit one check: fn (zrt_contains or zrt_wrap_contains) of w's shifted read, the error if it fails. */
+static void emit_shift_check(Emitter *E, const char *fn, const WrapCheck *w) {
+  emit_line(E, "if (!%s(&%s, &%s, %s)) zrt_error(%d, \"%%s\", %s);", fn, w->cover, w->array, w->dir, w->line, w->message);
+}
+
 /* Emit the held-back checks: one zrt_wrap_contains a check, or for two or more of one array under
  * one region one zrt_wrap_contains_dirs that names the first that fails. The directions are
  * evaluated in order before the call, as the reads will. */
@@ -262,8 +267,7 @@ static void flush_wrap_checks(Emitter *E) {
   for (int i = 0, j; i < n; i = j) {
     for (j = i + 1; j < n && !strcmp(w[j]->cover, w[i]->cover) && !strcmp(w[j]->array, w[i]->array);) j++;
     if (j - i == 1) {
-      emit_line(E, "if (!zrt_wrap_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", %s);", w[i]->cover, w[i]->array,
-                w[i]->dir, w[i]->line, w[i]->message);
+      emit_shift_check(E, "zrt_wrap_contains", w[i]);
       continue;
     }
     Buf dirs = {0}, lines = {0}, messages = {0};
@@ -322,8 +326,7 @@ static void collect_access_checks(Emitter *E, Expr *e) {
       break;
     }
     flush_wrap_checks(E);
-    emit_line(E, "if (!zrt_contains(&%s, &%s, %s)) zrt_error(%d, \"%%s\", %s);", w->cover, w->array, w->dir, w->line,
-              w->message);
+    emit_shift_check(E, "zrt_contains", w);
     break;
   }
   case EX_BINARY: collect_access_checks(E, e->lhs); collect_access_checks(E, e->rhs); break;
