@@ -421,44 +421,74 @@ static void copy_strided(char *p, int64_t ps, const char *q, int64_t qs, int64_t
       memcpy(p + t * ps, q + t * qs, elem);
 }
 
-/* The rows of box [lo, hi] of a (at like's indices): to buf (to_buf) or from it, or, with src set,
- * from src's cells at the indices shifted by from_off (NULL: the same indices). Returns the bytes.
- * The cells of the first index are computed once; every other element is a constant step away in
- * each dimension (the odometer below adds them). A row runs along the last dimension of more than
- * one index (a face one cell thick across the last dimension is copied as rows of the dimension
- * before it, not as one call a cell); it is one memcpy where a's (and src's) cells follow like's
- * indices one to one and the run is long, else one element at a time. */
-static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
-                            bool to_buf, const zrt_array *src, const int64_t *from_off) {
+/* Prepare the copy of the rows of box [lo, hi] of a (at like's indices), with src set from src's
+ * cells at the indices shifted by from_off (NULL: the same indices): the cells of the first index
+ * are computed once, and every other element is a constant step away in each dimension (the
+ * odometer of zrt_box_copy_run adds them). A row runs along the last dimension of more than one
+ * index (a face one cell thick across the last dimension is copied as rows of the dimension before
+ * it, not as one call a cell); it is one memcpy where a's (and src's) cells follow like's indices
+ * one to one and the run is long, else one element at a time. What it computes depends on the
+ * arrays' layouts only (zrt_box_copy_fits), not on where their storage is. */
+void zrt_box_copy_prepare(zrt_box_copy *bc, const zrt_array *a, const zrt_array *like, const int64_t *lo,
+                          const int64_t *hi, const zrt_array *src, const int64_t *from_off) {
   int r = a->rank, in = r - 1;
-  int64_t count[ZRT_MAX_RANK], at[ZRT_MAX_RANK], a_step[ZRT_MAX_RANK], s_step[ZRT_MAX_RANK];
-  int64_t off = 0, from = 0;
+  memset(bc, 0, sizeof *bc);
+  bc->rank = r;
+  bc->elem = a->elem;
+  bc->src_elem = src ? src->elem : 0;
+  for (int k = 0; k < r; k++) {
+    bc->stride[k] = a->stride[k], bc->step[k] = a->step[k], bc->phase[k] = a->phase[k];
+    bc->src_stride[k] = src ? src->stride[k] : 0;
+  }
   for (int k = 0; k < r; k++) {
     int64_t step = like->step[k] > 1 ? like->step[k] : 1, f = zrt_array_first(like, k, lo[k]), last = zrt_array_last(like, k, hi[k]);
-    if (f > last)
-      return 0;
-    count[k] = zrt_steps(last - f, step) + 1;
-    at[k] = 0;
+    if (f > last) {
+      bc->empty = true;
+      return;
+    }
+    bc->count[k] = zrt_steps(last - f, step) + 1;
     int64_t sf = f + (from_off ? from_off[k] : 0);
-    off += zrt_array_cell(a, k, f) * a->stride[k];
-    a_step[k] = count[k] > 1 ? cell_step(a, k, f, step) : 0;
+    bc->off += zrt_array_cell(a, k, f) * a->stride[k];
+    bc->a_step[k] = bc->count[k] > 1 ? cell_step(a, k, f, step) : 0;
     if (src) {
-      from += zrt_array_cell(src, k, sf) * src->stride[k];
-      s_step[k] = count[k] > 1 ? cell_step(src, k, sf, step) : 0;
+      bc->from += zrt_array_cell(src, k, sf) * src->stride[k];
+      bc->s_step[k] = bc->count[k] > 1 ? cell_step(src, k, sf, step) : 0;
     }
   }
-  while (in > 0 && count[in] == 1)
+  while (in > 0 && bc->count[in] == 1)
     in--;
   int64_t step_in = like->step[in] > 1 ? like->step[in] : 1;
-  bool contiguous = cells_follow(a, in, step_in) && (!src || cells_follow(src, in, step_in)) &&
-                    (size_t)count[in] * a->elem >= (size_t)SHORT_RUN_BYTES;
-  size_t elem = a->elem, run = (size_t)count[in] * elem;
-  int64_t ea = (int64_t)elem, es = src ? (int64_t)src->elem : 0;
+  bc->in = in;
+  bc->contiguous = cells_follow(a, in, step_in) && (!src || cells_follow(src, in, step_in)) &&
+                   (size_t)bc->count[in] * a->elem >= (size_t)SHORT_RUN_BYTES;
+}
+
+/* True if bc was prepared for arrays of a's layout (and src's, for a copy between arrays): the same
+ * element size, strides, steps and phases, so the same cells at the same offsets. */
+bool zrt_box_copy_fits(const zrt_box_copy *bc, const zrt_array *a, const zrt_array *src) {
+  if (bc->rank != a->rank || bc->rank == 0 || bc->elem != a->elem || bc->src_elem != (src ? src->elem : 0))
+    return false;
+  for (int k = 0; k < a->rank; k++)
+    if (bc->stride[k] != a->stride[k] || bc->step[k] != a->step[k] || bc->phase[k] != a->phase[k] ||
+        (src && bc->src_stride[k] != src->stride[k]))
+      return false;
+  return true;
+}
+
+/* Run the copy bc prepared: to buf (to_buf) or from it, or with src from src's cells. Returns the
+ * bytes. */
+size_t zrt_box_copy_run(const zrt_box_copy *bc, const zrt_array *a, const zrt_array *src, char *buf, bool to_buf) {
+  if (bc->empty)
+    return 0;
+  int in = bc->in;
+  int64_t at[ZRT_MAX_RANK] = {0}, off = bc->off, from = bc->from;
+  size_t elem = bc->elem, run = (size_t)bc->count[in] * elem;
+  int64_t ea = (int64_t)elem, es = (int64_t)bc->src_elem;
   size_t moved = 0;
   for (;;) {
     char *p = a->origin + off * ea;
     const char *q = src ? src->origin + from * es : NULL;
-    if (contiguous) {
+    if (bc->contiguous) {
       if (src)
         memcpy(p, q, run);
       else if (to_buf)
@@ -466,25 +496,33 @@ static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int
       else
         memcpy(p, buf + moved, run);
     } else if (src)
-      copy_strided(p, a_step[in] * ea, q, s_step[in] * es, count[in], elem);
+      copy_strided(p, bc->a_step[in] * ea, q, bc->s_step[in] * es, bc->count[in], elem);
     else if (to_buf)
-      copy_strided(buf + moved, ea, p, a_step[in] * ea, count[in], elem);
+      copy_strided(buf + moved, ea, p, bc->a_step[in] * ea, bc->count[in], elem);
     else
-      copy_strided(p, a_step[in] * ea, buf + moved, ea, count[in], elem);
+      copy_strided(p, bc->a_step[in] * ea, buf + moved, ea, bc->count[in], elem);
     moved += run;
     int k = in - 1;
     for (; k >= 0; k--) {
-      off += a_step[k];
-      from += src ? s_step[k] : 0;
-      if (++at[k] < count[k])
+      off += bc->a_step[k];
+      from += src ? bc->s_step[k] : 0;
+      if (++at[k] < bc->count[k])
         break;
-      off -= count[k] * a_step[k];
-      from -= src ? count[k] * s_step[k] : 0;
+      off -= bc->count[k] * bc->a_step[k];
+      from -= src ? bc->count[k] * bc->s_step[k] : 0;
       at[k] = 0;
     }
     if (k < 0)
       return moved;
   }
+}
+
+/* The rows of box [lo, hi] of a, prepared and copied at once (zrt_box_copy_prepare). */
+static size_t copy_box_rows(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,
+                            bool to_buf, const zrt_array *src, const int64_t *from_off) {
+  zrt_box_copy bc;
+  zrt_box_copy_prepare(&bc, a, like, lo, hi, src, from_off);
+  return zrt_box_copy_run(&bc, a, src, buf, to_buf);
 }
 
 size_t zrt_copy_box(const zrt_array *a, const zrt_array *like, const int64_t *lo, const int64_t *hi, char *buf,

@@ -118,6 +118,24 @@ size_t zrt_copy_box_within(const zrt_array *a, const int64_t *lo, const int64_t 
  * which holds them too with the same steps. Returns the bytes. */
 size_t zrt_copy_box_from(const zrt_array *dst, const zrt_array *src, const int64_t *lo, const int64_t *hi);
 size_t zrt_box_elems(const zrt_array *like, const int64_t *lo, const int64_t *hi);
+/* A box copy prepared once and run many times (a transfer's boxes, every round): the cells it
+ * starts from and its steps, for arrays of one layout. */
+typedef struct zrt_box_copy {
+  int rank;                  /* 0: not prepared */
+  int in;                    /* the dimension its rows run along */
+  bool empty, contiguous;    /* no index; each row one memcpy */
+  size_t elem, src_elem;
+  int64_t off, from;         /* the first cell of a and of src, from their origins */
+  int64_t count[ZRT_MAX_RANK], a_step[ZRT_MAX_RANK], s_step[ZRT_MAX_RANK];
+  int64_t stride[ZRT_MAX_RANK], step[ZRT_MAX_RANK], phase[ZRT_MAX_RANK], src_stride[ZRT_MAX_RANK]; /* the layout */
+} zrt_box_copy;
+/* zrt_copy_box (src NULL) or zrt_copy_box_within (src a, from_off) of box [lo, hi], prepared. */
+void zrt_box_copy_prepare(zrt_box_copy *bc, const zrt_array *a, const zrt_array *like, const int64_t *lo,
+                          const int64_t *hi, const zrt_array *src, const int64_t *from_off);
+/* True if bc was prepared for a's layout (and src's). */
+bool zrt_box_copy_fits(const zrt_box_copy *bc, const zrt_array *a, const zrt_array *src);
+/* Run bc: a to buf (to_buf) or buf to a, or src's cells into a; returns the bytes. */
+size_t zrt_box_copy_run(const zrt_box_copy *bc, const zrt_array *a, const zrt_array *src, char *buf, bool to_buf);
 
 /* Default fluff: the allocation extends this many cells beyond a process's block. */
 #define ZRT_DEFAULT_FLUFF 8

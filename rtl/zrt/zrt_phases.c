@@ -270,8 +270,7 @@ void xfer_phase_post(const zrt_xfer *x, xfer_phase *ph) {
 /* The hops of a phase within this process, then its sends (their cells are final: the phases
  * before it arrived). */
 void xfer_phase_send(const zrt_xfer *x, zrt_xfer_plan *p, xfer_phase *ph) {
-  for (int b = 0; b < ph->local.nboxes; b++)
-    zrt_copy_box_within(p->items[ph->local.item[b]].a, ph->local.boxes[b].lo, ph->local.boxes[b].hi, ph->local.off[b]);
+  xfer_copy_within(p, &ph->local);
   for (int i = 0; i < ph->nsends; i++) {
     xfer_peer *pe = &ph->sends[i];
     xfer_copy_peer(p, pe, NULL, true);

@@ -48,31 +48,63 @@ static double now(void) { return timing ? MPI_Wtime() : 0.0; }
 
 /* ---- packing ---- */
 
-/* Copy box b of pe's box list between array a and buf (at offset at), on the sender's side at
- * b + off (where a wrap-around item's values are), on the receiver's at b; returns the bytes. */
-static size_t copy_peer_box(const xfer_peer *pe, int b, const zrt_array *a, char *buf, bool to_buf) {
-  if (!to_buf)
-    return zrt_copy_box(a, a, pe->boxes[b].lo, pe->boxes[b].hi, buf, false);
+/* Prepare box b of pe's box list for array a: a sender reads box + off (where a wrap-around item's
+ * values are), a receiver writes box; within an array (within), box + off is copied into box. */
+static void prepare_box(xfer_peer *pe, int b, const zrt_array *a, bool sending, bool within) {
+  if (within) {
+    zrt_box_copy_prepare(&pe->prep[b], a, a, pe->boxes[b].lo, pe->boxes[b].hi, a, pe->off[b]);
+    return;
+  }
   int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
   for (int k = 0; k < a->rank; k++) {
-    lo[k] = pe->boxes[b].lo[k] + pe->off[b][k];
-    hi[k] = pe->boxes[b].hi[k] + pe->off[b][k];
+    lo[k] = pe->boxes[b].lo[k] + (sending ? pe->off[b][k] : 0);
+    hi[k] = pe->boxes[b].hi[k] + (sending ? pe->off[b][k] : 0);
   }
-  return zrt_copy_box(a, a, lo, hi, buf, true);
+  zrt_box_copy_prepare(&pe->prep[b], a, a, lo, hi, NULL, NULL);
+}
+
+/* Make pe's prepared box copies fit the arrays of p's items now. They are prepared at the first
+ * call, and again only when an item's array has another layout (the same plan serves arrays of
+ * one shape, not always one allocation): the boxes of one item are always prepared together, so
+ * the first box of each run of an item answers for the run. */
+static void prepare_peer(const zrt_xfer_plan *p, xfer_peer *pe, bool sending, bool within) {
+  if (!pe->prep && pe->nboxes > 0 && !(pe->prep = calloc((size_t)pe->nboxes, sizeof *pe->prep)))
+    zrt_error(0, "out of memory");
+  for (int b = 0; b < pe->nboxes; b++) {
+    int it = pe->item[b];
+    const zrt_array *a = p->items[it].a;
+    if ((b > 0 && pe->item[b - 1] == it) || zrt_box_copy_fits(&pe->prep[b], a, within ? a : NULL))
+      continue;
+    for (int c = b; c < pe->nboxes; c++)
+      if (pe->item[c] == it)
+        prepare_box(pe, c, a, sending, within);
+  }
 }
 
 /* Pack (to_buf) or unpack all of pe's boxes through its buffer (or from); returns the bytes. */
-size_t xfer_copy_peer(const zrt_xfer_plan *p, const xfer_peer *pe, const char *from, bool to_buf) {
+size_t xfer_copy_peer(const zrt_xfer_plan *p, xfer_peer *pe, const char *from, bool to_buf) {
   size_t at = 0;
   char *buf = to_buf ? pe->buf : (char *)from;
+  prepare_peer(p, pe, to_buf, false);
   for (int b = 0; b < pe->nboxes; b++)
-    at += copy_peer_box(pe, b, p->items[pe->item[b]].a, buf + at, to_buf);
+    at += zrt_box_copy_run(&pe->prep[b], p->items[pe->item[b]].a, NULL, buf + at, to_buf);
   return at;
+}
+
+/* Copy pe's boxes within this process's arrays: each from box + off (the wrapped pieces and the
+ * hops of a phase this process holds itself). */
+void xfer_copy_within(const zrt_xfer_plan *p, xfer_peer *pe) {
+  prepare_peer(p, pe, false, true);
+  for (int b = 0; b < pe->nboxes; b++) {
+    const zrt_array *a = p->items[pe->item[b]].a;
+    zrt_box_copy_run(&pe->prep[b], a, a, NULL, false);
+  }
 }
 
 /* ---- plans ---- */
 
 void xfer_free_peer(xfer_peer *pe) {
+  free(pe->prep);
   free(pe->item);
   free(pe->boxes);
   free(pe->off);
@@ -679,8 +711,7 @@ void zrt_sr(zrt_xfer *x) {
     return;
   zrt_xfer_plan *p = x->plan;
   if (p->phased_round) {
-    for (int b = 0; b < p->self.nboxes; b++)
-      zrt_copy_box_within(p->items[p->self.item[b]].a, p->self.boxes[b].lo, p->self.boxes[b].hi, p->self.off[b]);
+    xfer_copy_within(p, &p->self);
     xfer_phase_send(x, p, &p->phase[0]);
     p->count++;
     p->sending = true;
@@ -717,10 +748,9 @@ void zrt_sr(zrt_xfer *x) {
   }
   if (p->bind != BIND_MSG && p->nsends > 0)
     sc_poll(); /* signal the stores now: the receivers need not wait for my next blocking call */
-  if (p->self.nboxes > 0) { /* the wrapped pieces this process holds itself: its values are final */
-    for (int b = 0; b < p->self.nboxes; b++) /* sources inside the declared region, destinations beyond */
-      zrt_copy_box_within(p->items[p->self.item[b]].a, p->self.boxes[b].lo, p->self.boxes[b].hi, p->self.off[b]);
-  }
+  /* the wrapped pieces this process holds itself: its values are final; sources inside the
+   * declared region, destinations beyond */
+  xfer_copy_within(p, &p->self);
   p->messages += (uint64_t)p->nsends;
   p->count++;
   p->sending = true;

@@ -39,6 +39,7 @@ typedef struct xfer_peer {
   int *item;                 /* per box: which item (array) */
   box *boxes;                /* where the receiver stores them */
   int64_t (*off)[ZRT_MAX_RANK]; /* per box: the sender reads box + off (wrap-around items) */
+  zrt_box_copy *prep;        /* per box: its copy, prepared at its first (NULL: none yet) */
   size_t bytes;
   char *buf;
   MPI_Request rq;
@@ -122,7 +123,9 @@ struct zrt_xfer_plan {
 
 /* zrt_xfer.c */
 /* Pack (to_buf) or unpack all of pe's boxes through its buffer (or from); returns the bytes. */
-size_t xfer_copy_peer(const zrt_xfer_plan *p, const xfer_peer *pe, const char *from, bool to_buf);
+size_t xfer_copy_peer(const zrt_xfer_plan *p, xfer_peer *pe, const char *from, bool to_buf);
+/* Copy pe's boxes within this process's arrays, each from box + off. */
+void xfer_copy_within(const zrt_xfer_plan *p, xfer_peer *pe);
 /* What process src sends process dst (see zg_pair_boxes), into *pe. */
 void xfer_pair_boxes(const zrt_xfer_plan *p, int src, int dst, xfer_peer *pe);
 /* True if box b lies inside the allocation of a on this process (its block and fluff). */

@@ -267,6 +267,47 @@ static void test_copy_box_runs(void) {
   zrt_array_free(&a);
 }
 
+/* A prepared box copy runs on any array of the layout it was prepared for (another allocation:
+ * the same cells at the same offsets from its origin), and zrt_box_copy_fits says no for another
+ * layout (wider rows): a transfer's plan keeps its copies across calls and prepares them again only
+ * then. */
+static void test_box_copy_prepared(void) {
+  zrt_array a = { 0 }, b = { 0 }, wide = { 0 };
+  zrt_array_alloc(&a, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 3, 9 }, 0);
+  zrt_array_alloc(&b, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 3, 9 }, 0);
+  zrt_array_alloc(&wide, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 3, 19 }, 0);
+  for (int64_t i = 0; i <= 3; i++)
+    for (int64_t j = 0; j <= 9; j++) {
+      *(double *)at(&a, (int64_t[]){ i, j }) = (double)(10 * i + j);
+      *(double *)at(&b, (int64_t[]){ i, j }) = (double)(100 + 10 * i + j);
+    }
+  zrt_box_copy bc;
+  /* column 9 from column 1 (within), rows 0..3 */
+  zrt_box_copy_prepare(&bc, &a, &a, (int64_t[]){ 0, 9 }, (int64_t[]){ 3, 9 }, &a, (int64_t[]){ 0, -8 });
+  CHECK(zrt_box_copy_fits(&bc, &a, &a));
+  CHECK(zrt_box_copy_fits(&bc, &b, &b));
+  CHECK(!zrt_box_copy_fits(&bc, &wide, &wide));
+  CHECK(!zrt_box_copy_fits(&bc, &a, NULL)); /* prepared for a copy within, not for a buffer */
+  CHECK_INT(zrt_box_copy_run(&bc, &b, &b, NULL, false), 4 * 8);
+  for (int64_t i = 0; i <= 3; i++) {
+    CHECK(*(double *)at(&b, (int64_t[]){ i, 9 }) == 100 + 10 * i + 1);
+    CHECK(*(double *)at(&a, (int64_t[]){ i, 9 }) == 10 * i + 9); /* a untouched */
+  }
+  /* rows 1..2, columns 2..4 to a buffer, prepared on a, run on b */
+  double buf[8];
+  zrt_box_copy_prepare(&bc, &a, &a, (int64_t[]){ 1, 2 }, (int64_t[]){ 2, 4 }, NULL, NULL);
+  CHECK(zrt_box_copy_fits(&bc, &b, NULL));
+  CHECK_INT(zrt_box_copy_run(&bc, &b, NULL, (char *)buf, true), 6 * 8);
+  for (int n = 0; n < 6; n++)
+    CHECK(buf[n] == 100 + 10 * (1 + n / 3) + 2 + n % 3);
+  /* an empty box moves nothing */
+  zrt_box_copy_prepare(&bc, &a, &a, (int64_t[]){ 2, 4 }, (int64_t[]){ 1, 4 }, NULL, NULL);
+  CHECK_INT(zrt_box_copy_run(&bc, &a, NULL, (char *)buf, true), 0);
+  zrt_array_free(&a);
+  zrt_array_free(&b);
+  zrt_array_free(&wide);
+}
+
 /* zrt_wrap_contains_dirs names the first of its directions that zrt_wrap_contains rejects: a
  * dimension of step 2 and odd extent (wrapping changes the remainder), its offsets repeating, under
  * regions of strides 2 and 4, the failing read first, later or nowhere. */
@@ -306,6 +347,7 @@ int main(void) {
   test_iarray();
   test_copy_box();
   test_copy_box_runs();
+  test_box_copy_prepared();
   test_wrap_contains_dirs();
   test_r2();
   test_r15();
