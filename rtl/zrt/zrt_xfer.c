@@ -64,9 +64,10 @@ static void prepare_box(xfer_peer *pe, int b, const zrt_array *a, bool sending, 
 }
 
 /* Make pe's prepared box copies fit the arrays of p's items now. They are prepared at the first
- * call, and again only when an item's array has another layout (the same plan serves arrays of
- * one shape, not always one allocation): the boxes of one item are always prepared together, so
- * the first box of each run of an item answers for the run. */
+ * call, and again only when an item's array has another layout (the same plan serves arrays of one
+ * shape, not always one allocation, and an item may be another array at the next call): the boxes
+ * of one item are always prepared together, so the first box of each run of an item's boxes
+ * answers for the run. */
 static void prepare_peer(const zrt_xfer_plan *p, xfer_peer *pe, bool sending, bool within) {
   if (!pe->prep && pe->nboxes > 0 && !(pe->prep = calloc((size_t)pe->nboxes, sizeof *pe->prep)))
     zrt_error(0, "out of memory");
@@ -309,6 +310,7 @@ static void make_key(const zrt_xfer_plan *p, xfer_key *k) {
       memcpy(k->items[i].dlo, a->dlo, sizeof a->dlo);
       memcpy(k->items[i].dhi, a->dhi, sizeof a->dhi);
     }
+    k->items[i].like_before = i > 0 && p->items[i - 1].a == a && p->items[i - 1].wrap == p->items[i].wrap;
   }
 }
 
@@ -370,17 +372,26 @@ static bool region_same(const zrt_region *a, const zrt_region *b) {
 }
 
 /* True if item i of key k is array a (allocated) shifted by d, wrapping or not: what the plan
- * was built for. */
-static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int64_t *d, bool wrap, const int64_t *move) {
-  if (i >= k->nitems || !a->allocated || k->items[i].rank != a->rank || k->items[i].elem != a->elem ||
-      k->items[i].flood != a->flood || k->items[i].wrap != wrap)
+ * was built for. prev: the array of the item before, which matched the key's item before: where
+ * a is that array and the key's item has the same array as the one before (like_before), a's
+ * fields match already, and only the shift is compared (MG's 20 shifts of one array a transfer). */
+static bool key_item_is(const xfer_key *k, int i, const zrt_array *a, const int64_t *d, bool wrap, const int64_t *move,
+                        const zrt_array *prev) {
+  if (i >= k->nitems || !a->allocated || k->items[i].wrap != wrap)
     return false;
-  for (int j = 0; j < a->rank; j++)
-    if (k->items[i].slo[j] != a->slo[j] || k->items[i].shi[j] != a->shi[j] || k->items[i].d[j] != d[j] ||
-        k->items[i].step[j] != a->step[j] || k->items[i].phase[j] != a->phase[j] || k->items[i].move[j] != move[j])
+  if (!(k->items[i].like_before && a == prev)) {
+    if (k->items[i].rank != a->rank || k->items[i].elem != a->elem || k->items[i].flood != a->flood)
       return false;
-  for (int j = 0; wrap && j < a->rank; j++)
-    if (k->items[i].dlo[j] != a->dlo[j] || k->items[i].dhi[j] != a->dhi[j])
+    for (int j = 0; j < a->rank; j++)
+      if (k->items[i].slo[j] != a->slo[j] || k->items[i].shi[j] != a->shi[j] || k->items[i].step[j] != a->step[j] ||
+          k->items[i].phase[j] != a->phase[j])
+        return false;
+    for (int j = 0; wrap && j < a->rank; j++)
+      if (k->items[i].dlo[j] != a->dlo[j] || k->items[i].dhi[j] != a->dhi[j])
+        return false;
+  }
+  for (int j = 0; j < a->rank; j++)
+    if (k->items[i].d[j] != d[j] || k->items[i].move[j] != move[j])
       return false;
   return true;
 }
@@ -432,7 +443,7 @@ static void add_moved(zrt_xfer *x, zrt_array *a, const int64_t *d, bool wrap, bo
   zrt_xfer_plan *p = x->plan;
   if (p->nitems == XFER_MAX_ITEMS)
     zrt_error(x->line, "internal error: transfer %d has too many arrays", x->id);
-  if (p->same && key_item_is(p->key, p->nitems, a, d, wrap, move)) { /* contained when the plan was built */
+  if (p->same && key_item_is(p->key, p->nitems, a, d, wrap, move, p->nitems > 0 ? p->items[p->nitems - 1].a : NULL)) { /* contained when the plan was built */
     add_item(p, a, d, wrap, move);
     return;
   }

@@ -29,6 +29,7 @@ typedef struct xfer_key {
     int64_t d[ZRT_MAX_RANK];
     int64_t move[ZRT_MAX_RANK];
     bool wrap;
+    bool like_before;        /* the array of the item before, wrapping alike: the same fields above */
   } items[XFER_MAX_ITEMS];
 } xfer_key;
 

@@ -308,6 +308,33 @@ static void test_box_copy_prepared(void) {
   zrt_array_free(&wide);
 }
 
+/* A ghost view remembers the arrays whose own ghost cells served its shifts, by what the answer
+ * depends on: another array of the same shape with narrower ghost cells, or the same array read
+ * farther, gets a copy with wider ones, even right after the same question was answered "itself". */
+static void test_ghost_view_remembered(void) {
+  zrt_array wide = { 0 }, narrow = { 0 }, tmp;
+  const int64_t lo[] = { 1 }, hi[] = { 10 }, one[] = { 1 }, none[] = { 0 };
+  wide.dlo[0] = narrow.dlo[0] = wide.slo[0] = narrow.slo[0] = 1;
+  wide.dhi[0] = narrow.dhi[0] = wide.shi[0] = narrow.shi[0] = 10; /* declared and storage regions */
+  zrt_array_alloc_ghosts(&wide, 1, sizeof(double), lo, hi, 0, one, one, none, none, 1);
+  zrt_array_alloc_ghosts(&narrow, 1, sizeof(double), lo, hi, 0, none, none, none, none, 1);
+  for (int64_t i = 1; i <= 10; i++)
+    *(double *)at(&narrow, (int64_t[]){ i }) = (double)i;
+  zrt_region c = { 1, { 1 }, { 10 }, { 1 }, { 0 }, 0 };
+  const int64_t up[] = { 1 }, two[] = { 2 };
+  for (int round = 0; round < 2; round++) { /* the second round asks what the first remembered */
+    CHECK(zrt_ghost_view(&wide, &c, false, 1, up, &tmp, 1) == &wide);
+    zrt_array *v = zrt_ghost_view(&narrow, &c, false, 1, up, &tmp, 1);
+    CHECK(v == &tmp && v->fluff_hi[0] >= 1 && *(double *)at(v, (int64_t[]){ 7 }) == 7.0);
+    zrt_ghost_view_end(v, &tmp);
+    v = zrt_ghost_view(&wide, &c, false, 1, two, &tmp, 1);
+    CHECK(v == &tmp && v->fluff_hi[0] >= 2);
+    zrt_ghost_view_end(v, &tmp);
+  }
+  zrt_array_free(&wide);
+  zrt_array_free(&narrow);
+}
+
 /* zrt_wrap_contains_dirs names the first of its directions that zrt_wrap_contains rejects: a
  * dimension of step 2 and odd extent (wrapping changes the remainder), its offsets repeating, under
  * regions of strides 2 and 4, the failing read first, later or nowhere. */
@@ -348,6 +375,7 @@ int main(void) {
   test_copy_box();
   test_copy_box_runs();
   test_box_copy_prepared();
+  test_ghost_view_remembered();
   test_wrap_contains_dirs();
   test_r2();
   test_r15();
