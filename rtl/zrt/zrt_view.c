@@ -106,7 +106,7 @@ zrt_array *zrt_ghost_view_moved(zrt_array *a, const zrt_region *c, bool wrap, in
   int nhead = fit_head(a, c, wrap, n, moves != NULL, head), nd = n * a->rank;
   view_fit *slot = NULL;
   bool found = false;
-  if ((moves ? 2 : 1) * nd <= FIT_SHIFTS) {
+  if (nd > 0 && (moves ? 2 : 1) * nd <= FIT_SHIFTS) { /* remembered: n shifts, 1 to what a slot holds */
     if (!fits_seen && (fits_seen = calloc(FIT_SLOTS, sizeof *fits_seen))) atexit(free_fits);
     if (fits_seen) slot = fit_slot(head, nhead, dirs, moves, nd, &found);
   }
