@@ -652,16 +652,35 @@ void *zrt_row_buffer(int slot, size_t bytes) {
   return rows[slot].p;
 }
 
+/* The questions zrt_wrap_contains_dirs answered -1 to (zrt_memo.c): its key is what the answer
+ * depends on, the region, a's steps, phases and declared region, and the offsets in a's strided
+ * dimensions. */
+static zrt_memo *wraps_held;
+
 /* zrt_wrap_contains for n directions, the first that fails or -1. Only the dimensions where a is
  * strided can fail; a dimension's check depends only on its offset, and a statement's directions
  * repeat few offsets (MG's 20 reads: -1, 0 and 1 in each dimension), so each offset a dimension
- * passed is not checked again. */
+ * passed is not checked again; and a statement asks the same at every call, so a question answered
+ * -1 is remembered. */
 int zrt_wrap_contains_dirs(const zrt_region *c, const zrt_array *a, int n, const int64_t *const *dirs) {
   int strided[ZRT_MAX_RANK], nstrided = 0;
   for (int k = 0; k < c->rank && k < a->rank; k++)
     if (a->step[k] > 1 && !((a->flood | c->flood) >> k & 1)) strided[nstrided++] = k;
+  if (nstrided == 0) return -1;
+  enum { MEMO_OFFSETS = 32 * ZRT_MAX_RANK };
+  int64_t head[5 + 8 * ZRT_MAX_RANK], offsets[MEMO_OFFSETS];
+  int nh = 0, no = n * nstrided <= MEMO_OFFSETS ? n * nstrided : 0;
+  head[nh++] = n, head[nh++] = c->rank, head[nh++] = c->flood, head[nh++] = a->rank, head[nh++] = a->flood;
+  for (int k = 0; k < c->rank; k++)
+    head[nh++] = c->lo[k], head[nh++] = c->hi[k], head[nh++] = c->stride[k], head[nh++] = c->align[k];
+  for (int k = 0; k < a->rank; k++)
+    head[nh++] = a->step[k], head[nh++] = a->phase[k], head[nh++] = a->dlo[k], head[nh++] = a->dhi[k];
+  for (int j = 0; j < n && no > 0; j++)
+    for (int i = 0; i < nstrided; i++) offsets[j * nstrided + i] = dirs[j][strided[i]];
+  const zrt_memo_part key[2] = {{head, no > 0 ? nh : 0}, {offsets, no}};
+  if (no > 0 && zrt_memo_knows(&wraps_held, key, 2)) return -1;
   int64_t first[ZRT_MAX_RANK], last[ZRT_MAX_RANK];
-  if (nstrided == 0 || !zrt_region_bounds(c, first, last)) return -1;
+  if (!zrt_region_bounds(c, first, last)) return -1;
   enum { KEPT = 4 };
   int64_t passed[ZRT_MAX_RANK][KEPT];
   int npassed[ZRT_MAX_RANK] = {0};
@@ -675,5 +694,6 @@ int zrt_wrap_contains_dirs(const zrt_region *c, const zrt_array *a, int n, const
       if (!zrt_wrap_dim_holds(c, a, k, first[k], last[k], dk)) return j;
       if (npassed[k] < KEPT) passed[k][npassed[k]++] = dk;
     }
+  if (no > 0) zrt_memo_learn(&wraps_held, key, 2);
   return -1;
 }

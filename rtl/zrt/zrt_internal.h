@@ -137,6 +137,17 @@ bool zrt_box_copy_fits(const zrt_box_copy *bc, const zrt_array *a, const zrt_arr
 /* Run bc: a to buf (to_buf) or buf to a, or src's cells into a; returns the bytes. */
 size_t zrt_box_copy_run(const zrt_box_copy *bc, const zrt_array *a, const zrt_array *src, char *buf, bool to_buf);
 
+/* zrt_memo.c: a table of the questions a check answered "yes" to, keyed by all the integers the
+ * answer depends on (given in parts). zrt_memo_knows: the key was learnt (and not replaced since);
+ * zrt_memo_learn: remember it. *m is made at the first call (a static NULL pointer per check). */
+typedef struct zrt_memo zrt_memo;
+typedef struct zrt_memo_part {
+  const int64_t *v;
+  int n;
+} zrt_memo_part;
+bool zrt_memo_knows(zrt_memo **m, const zrt_memo_part *parts, int nparts);
+void zrt_memo_learn(zrt_memo **m, const zrt_memo_part *parts, int nparts);
+
 /* Default fluff: the allocation extends this many cells beyond a process's block. */
 #define ZRT_DEFAULT_FLUFF 8
 

@@ -53,20 +53,13 @@ zrt_array *zrt_ghost_view(zrt_array *a, const zrt_region *c, bool wrap, int n, c
   return zrt_ghost_view_moved(a, c, wrap, n, dirs, NULL, tmp, line);
 }
 
-/* The views that needed no copy, remembered: a statement asks the same of the same array at
- * every call (MG's operators, some 24 views a V-cycle, each looking at 20-26 shifts in three
- * dimensions), and the answer depends only on what the key holds: the array's shape and ghost
- * cells, the region and the shifts. A table of FIT_SLOTS keys, each in the slot its hash picks
- * (a later key of that slot replaces it); keys longer than a slot holds are not remembered. */
-enum { FIT_SLOTS = 64, FIT_HEAD = 6 + 14 * ZRT_MAX_RANK, FIT_SHIFTS = 2 * 32 * 3 };
-typedef struct view_fit {
-  int nhead, nshifts;        /* nhead 0: an empty slot */
-  int64_t head[FIT_HEAD];    /* fit_head */
-  int64_t shifts[FIT_SHIFTS]; /* the directions, then the moves (if any) */
-} view_fit;
-static view_fit *fits_seen;
+/* The views that needed no copy are remembered (zrt_memo.c): a statement asks the same of the same
+ * array at every call (MG's operators: some 24 views a V-cycle, each of 20-26 shifts in three
+ * dimensions), and the answer depends only on the array's shape and ghost cells, the region and the
+ * shifts: fit_head and the shifts are the key. */
+static zrt_memo *fits_seen;
 
-static void free_fits(void) { free(fits_seen); }
+enum { FIT_HEAD = 6 + 14 * ZRT_MAX_RANK };
 
 /* The key's head: what a view's answer depends on besides the shifts. */
 static int fit_head(const zrt_array *a, const zrt_region *c, bool wrap, int n, bool moved, int64_t *h) {
@@ -81,36 +74,14 @@ static int fit_head(const zrt_array *a, const zrt_region *c, bool wrap, int n, b
   return m;
 }
 
-static uint64_t fit_hash(uint64_t h, const int64_t *v, int n) {
-  for (int i = 0; i < n; i++)
-    h = (h ^ (uint64_t)v[i]) * 0x100000001b3u;
-  return h;
-}
-
-/* The slot of the key (head, dirs, moves): *found tells whether it holds that key. */
-static view_fit *fit_slot(const int64_t *head, int nhead, const int64_t *dirs, const int64_t *moves, int nd,
-                          bool *found) {
-  uint64_t h = fit_hash(fit_hash(fit_hash(0xcbf29ce484222325u, head, nhead), dirs, nd), moves, moves ? nd : 0);
-  view_fit *f = &fits_seen[(h ^ h >> 32) % FIT_SLOTS];
-  size_t bytes = (size_t)nd * sizeof *dirs;
-  *found = f->nhead == nhead && f->nshifts == (moves ? 2 : 1) * nd && !memcmp(f->head, head, (size_t)nhead * sizeof *head) &&
-           !memcmp(f->shifts, dirs, bytes) && (!moves || !memcmp(f->shifts + nd, moves, bytes));
-  return f;
-}
-
 zrt_array *zrt_ghost_view_moved(zrt_array *a, const zrt_region *c, bool wrap, int n, const int64_t *dirs,
                                 const int64_t *moves, zrt_array *tmp, int line) {
   memset(tmp, 0, sizeof *tmp);
   if (!a->allocated || c->rank != a->rank) return a;
   int64_t head[FIT_HEAD];
-  int nhead = fit_head(a, c, wrap, n, moves != NULL, head), nd = n * a->rank;
-  view_fit *slot = NULL;
-  bool found = false;
-  if (nd > 0 && (moves ? 2 : 1) * nd <= FIT_SHIFTS) { /* remembered: n shifts, 1 to what a slot holds */
-    if (!fits_seen && (fits_seen = calloc(FIT_SLOTS, sizeof *fits_seen))) atexit(free_fits);
-    if (fits_seen) slot = fit_slot(head, nhead, dirs, moves, nd, &found);
-  }
-  if (found) return a;
+  int nd = n * a->rank;
+  const zrt_memo_part key[3] = {{head, fit_head(a, c, wrap, n, moves != NULL, head)}, {dirs, nd}, {moves, moves ? nd : 0}};
+  if (zrt_memo_knows(&fits_seen, key, 3)) return a;
   for (int k = 0; k < c->rank; k++)
     if (!(c->flood >> k & 1) && zrt_region_count(c, k) == 0) return a; /* nothing is read */
   bool fits = true;
@@ -138,13 +109,7 @@ zrt_array *zrt_ghost_view_moved(zrt_array *a, const zrt_region *c, bool wrap, in
     }
   }
   if (fits) {
-    if (slot) {
-      slot->nhead = nhead;
-      slot->nshifts = (moves ? 2 : 1) * nd;
-      memcpy(slot->head, head, (size_t)nhead * sizeof *head);
-      memcpy(slot->shifts, dirs, (size_t)nd * sizeof *dirs);
-      if (moves) memcpy(slot->shifts + nd, moves, (size_t)nd * sizeof *moves);
-    }
+    zrt_memo_learn(&fits_seen, key, 3);
     return a;
   }
   zrt_region decl = {a->rank, {0}, {0}, {1, 1, 1, 1, 1, 1}, {0}, a->flood};

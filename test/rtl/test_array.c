@@ -335,14 +335,36 @@ static void test_ghost_view_remembered(void) {
   zrt_array_free(&narrow);
 }
 
-/* zrt_wrap_contains_dirs names the first of its directions that zrt_wrap_contains rejects: a
- * dimension of step 2 and odd extent (wrapping changes the remainder), its offsets repeating, under
- * regions of strides 2 and 4, the failing read first, later or nowhere. */
-static void test_wrap_contains_dirs(void) {
-  zrt_array a = { 0 };
-  a.rank = 2;
-  a.dlo[0] = 1, a.dhi[0] = 9, a.step[0] = 2, a.phase[0] = 1; /* 1, 3, ..., 9: extent 9 */
-  a.dlo[1] = 0, a.dhi[1] = 7, a.step[1] = 1;                 /* dense */
+/* The table of remembered answers: a key it learnt is known (the last few always, whatever the
+ * others did to their slots), a key it did not learn never is, even one that differs only in a
+ * value past the hashed ones or in its length, or is too long to keep. */
+static void test_memo(void) {
+  zrt_memo *m = NULL;
+  int64_t v[300];
+  for (int i = 0; i < 300; i++) v[i] = i;
+  for (int64_t k = 0; k < 500; k++) {
+    v[0] = k;
+    zrt_memo_learn(&m, (zrt_memo_part[]){ { v, 40 } }, 1);
+    CHECK(zrt_memo_knows(&m, (zrt_memo_part[]){ { v, 40 } }, 1));
+  }
+  int known = 0;
+  for (int64_t k = 0; k < 500; k++) {
+    v[0] = k;
+    known += zrt_memo_knows(&m, (zrt_memo_part[]){ { v, 40 } }, 1);
+  }
+  CHECK(known > 0 && known <= 64);
+  v[0] = 499;
+  v[39] = -1;                                                                   /* past the hashed values */
+  CHECK(!zrt_memo_knows(&m, (zrt_memo_part[]){ { v, 40 } }, 1));
+  CHECK(!zrt_memo_knows(&m, (zrt_memo_part[]){ { v, 39 } }, 1));                 /* shorter */
+  zrt_memo_learn(&m, (zrt_memo_part[]){ { v, 300 } }, 1);                        /* too long: not kept */
+  CHECK(!zrt_memo_knows(&m, (zrt_memo_part[]){ { v, 300 } }, 1));
+  CHECK(!zrt_memo_knows(&m, (zrt_memo_part[]){ { NULL, 0 } }, 1));              /* empty: never */
+}
+
+/* zrt_wrap_contains_dirs on array a against one zrt_wrap_contains a read: regions of strides 2 and 4
+ * and of three extents, directions whose offsets repeat, the failing read first, later or nowhere. */
+static void check_wrap_contains_dirs(const zrt_array *a) {
   const int64_t offsets[] = { -4, -2, 0, 2, 4, -1 };
   for (int64_t hi = 5; hi <= 9; hi += 2)
     for (int64_t stride = 2; stride <= 4; stride += 2) {
@@ -355,12 +377,28 @@ static void test_wrap_contains_dirs(void) {
           for (int j = 0; j < len; j++) {
             d[j][0] = offsets[(first + j) % 6], d[j][1] = j % 3 - 1;
             dirs[j] = d[j];
-            if (want < 0 && !zrt_wrap_contains(&c, &a, d[j]))
+            if (want < 0 && !zrt_wrap_contains(&c, a, d[j]))
               want = j;
           }
-          CHECK_INT(zrt_wrap_contains_dirs(&c, &a, len, dirs), want);
+          CHECK_INT(zrt_wrap_contains_dirs(&c, a, len, dirs), want);
         }
     }
+}
+
+/* zrt_wrap_contains_dirs names the first of its directions that zrt_wrap_contains rejects: a
+ * dimension of step 2 and odd extent (wrapping changes the remainder), its offsets repeating. The
+ * same questions again (answered from what it remembers), then on an array of the other phase and
+ * extent, whose answers differ for the same region and offsets. */
+static void test_wrap_contains_dirs(void) {
+  zrt_array a = { 0 }, b = { 0 };
+  a.rank = b.rank = 2;
+  a.dlo[0] = 1, a.dhi[0] = 9, a.step[0] = 2, a.phase[0] = 1; /* 1, 3, ..., 9: extent 9 */
+  a.dlo[1] = b.dlo[1] = 0, a.dhi[1] = b.dhi[1] = 7, a.step[1] = b.step[1] = 1; /* dense */
+  b.dlo[0] = 0, b.dhi[0] = 8, b.step[0] = 2, b.phase[0] = 0; /* 0, 2, ..., 8: the region's odd indices are not b's */
+  check_wrap_contains_dirs(&a);
+  check_wrap_contains_dirs(&a);
+  check_wrap_contains_dirs(&b);
+  check_wrap_contains_dirs(&a);
   zrt_region empty = { 2, { 3, 0 }, { 2, 7 }, { 2, 1 }, { 1, 0 }, 0 };
   CHECK_INT(zrt_wrap_contains_dirs(&empty, &a, 1, (const int64_t *const[]){ (int64_t[ZRT_MAX_RANK]){ -1 } }), -1);
 }
@@ -376,6 +414,7 @@ int main(void) {
   test_copy_box_runs();
   test_box_copy_prepared();
   test_ghost_view_remembered();
+  test_memo();
   test_wrap_contains_dirs();
   test_r2();
   test_r15();
