@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A slot holds a key of up to ZRT_MEMO_VALUES integers (MG's longest: 131, a head of 53 and 26
- * shifts in 3 dimensions), some 1.3 KB: a table is some 80 KB, made where a check is first asked. */
-enum { ZRT_MEMO_SLOTS = 64, ZRT_MEMO_VALUES = 160, HASHED = 16, PROBES = 4 };
+/* A slot holds a key of up to ZRT_MEMO_VALUES integers, some 1.8 KB (MG's longest: interp's view,
+ * a head of 48 and 26 shifts and their moves in 3 dimensions, 204): a table is some 115 KB, made
+ * where its check is first asked. */
+enum { ZRT_MEMO_SLOTS = 64, ZRT_MEMO_VALUES = 224, HASHED = 16, PROBES = 4 };
 
 typedef struct memo_slot {
   int n;                        /* 0: empty */
