@@ -42,7 +42,7 @@ static int key_length(const zrt_memo_part *parts, int nparts) {
   return n;
 }
 
-/* The first slot of the key made of parts in *m's table (made at the first call): its hash's; NULL
+/* The first slot of the key made of parts in *m's table (made at the first call): its hash's; -1
  * if the key is too long or there is no memory. */
 static int first_slot(zrt_memo **m, const zrt_memo_part *parts, int nparts) {
   int n = key_length(parts, nparts);
