@@ -42,10 +42,9 @@ static int key_length(const zrt_memo_part *parts, int nparts) {
   return n;
 }
 
-/* The first slot of the key made of parts in *m's table (made at the first call): its hash's; -1
- * if the key is too long or there is no memory. */
-static int first_slot(zrt_memo **m, const zrt_memo_part *parts, int nparts) {
-  int n = key_length(parts, nparts);
+/* The first slot of the key made of parts (n values) in *m's table (made at the first call): its
+ * hash's; -1 if the key is empty or too long, or there is no memory. */
+static int first_slot(zrt_memo **m, const zrt_memo_part *parts, int nparts, int n) {
   if (n == 0 || n > ZRT_MEMO_VALUES)
     return -1;
   if (!*m) {
@@ -63,6 +62,9 @@ static int first_slot(zrt_memo **m, const zrt_memo_part *parts, int nparts) {
   return (int)((h ^ h >> 32) % ZRT_MEMO_SLOTS);
 }
 
+/* The p-th slot of the neighbourhood from slot first. */
+static memo_slot *probe(zrt_memo *m, int first, int p) { return &m->slot[(first + p) % ZRT_MEMO_SLOTS]; }
+
 /* True if slot s holds the key made of parts (n values). */
 static bool slot_holds(const memo_slot *s, const zrt_memo_part *parts, int nparts, int n) {
   if (s->n != n)
@@ -75,28 +77,28 @@ static bool slot_holds(const memo_slot *s, const zrt_memo_part *parts, int npart
 }
 
 bool zrt_memo_knows(zrt_memo **m, const zrt_memo_part *parts, int nparts) {
-  int first = first_slot(m, parts, nparts), n = key_length(parts, nparts);
+  int n = key_length(parts, nparts), first = first_slot(m, parts, nparts, n);
   for (int p = 0; first >= 0 && p < PROBES; p++)
-    if (slot_holds(&(*m)->slot[(first + p) % ZRT_MEMO_SLOTS], parts, nparts, n))
+    if (slot_holds(probe(*m, first, p), parts, nparts, n))
       return true;
   return false;
 }
 
 void zrt_memo_learn(zrt_memo **m, const zrt_memo_part *parts, int nparts) {
-  int first = first_slot(m, parts, nparts);
+  int n = key_length(parts, nparts), first = first_slot(m, parts, nparts, n);
   if (first < 0)
     return;
   memo_slot *s = NULL;
   for (int p = 0; p < PROBES && !s; p++)
-    if ((*m)->slot[(first + p) % ZRT_MEMO_SLOTS].n == 0)
-      s = &(*m)->slot[(first + p) % ZRT_MEMO_SLOTS];
+    if (probe(*m, first, p)->n == 0)
+      s = probe(*m, first, p);
   if (!s) {
-    s = &(*m)->slot[(first + (*m)->evict) % ZRT_MEMO_SLOTS];
+    s = probe(*m, first, (*m)->evict);
     (*m)->evict = ((*m)->evict + 1) % PROBES;
   }
   int64_t *k = s->key;
   for (int i = 0; i < nparts; k += parts[i].n, i++)
     if (parts[i].n > 0)
       memcpy(k, parts[i].v, (size_t)parts[i].n * sizeof *k);
-  s->n = key_length(parts, nparts);
+  s->n = n;
 }
