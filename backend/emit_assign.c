@@ -215,6 +215,7 @@ void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared
   emit_line(E, "zrt_rowsums_note(%s);", ok);
   emit_line(E, "if (%s) { /* partial sums along the last dimension from row buffers */", ok);
   E->indent++;
+  const char *split = E->split_dn; /* each version splits its nest for the same DN */
   E->rowsums_on = true;
   direct_nest(E, s, rank, simd, unshared);
   E->rowsums_on = false;
@@ -222,6 +223,7 @@ void emit_direct_loops(Emitter *E, IrStmt *s, int rank, bool simd, bool unshared
   E->indent--;
   emit_line(E, "} else {");
   E->indent++;
+  E->split_dn = split;
   E->general_only = true; /* it rarely runs: its loops without their constant-step versions */
   direct_nest(E, s, rank, simd, unshared);
   E->general_only = false;
@@ -244,22 +246,12 @@ void emit_pair_loops(Emitter *E, IrStmt *s, IrStmt *s2, int rank, bool simd, con
   close_direct_loops(E, target, rank);
 }
 
-/* True if e may be emitted twice (once per path of unshared_check): nothing in it communicates or
- * has effects. */
-static bool twice_unsafe(const Expr *e, const void *arg) {
-  (void)arg;
-  return e->kind == EX_REDUCE || e->kind == EX_FLOOD || e->kind == EX_SCAN || e->kind == EX_UREDUCE || ir_effectful_call(e, NULL);
-}
-
 /* For s, which needs a temporary only if an argument shares its target's storage (IrStmt.temp_for):
  * open `if (any of them shares it) {` and return true; false (nothing emitted) if it always needs
  * one. */
 static bool unshared_check(Emitter *E, IrStmt *s) {
-  Stmt *st = s->ast;
-  Symbol *target = sema_base_symbol(st->lhs);
-  if (!s->needs_temp || s->temp_always || s->temp_for.len == 0 || !target || st->lhs->kind != EX_NAME ||
-      ir_expr_any(st->rhs, twice_unsafe, NULL))
-    return false;
+  if (!ir_temp_only_if_shared(s)) return false;
+  Symbol *target = sema_base_symbol(s->ast->lhs);
   Buf c = {0};
   for (int i = 0; i < s->temp_for.len; i++)
     buf_printf(&c, "%szrt_array_shares(&%s, &%s)", i ? " || " : "", emit_sym(E, target), emit_sym(E, s->temp_for.items[i]));
@@ -284,11 +276,17 @@ void emit_assign_nest(Emitter *E, IrStmt *s) {
   } else if ((s->needs_temp || !loop_dirs_ok(E, s, rank)) && !unshared_check(E, s)) {
     through_temp(E, s, rank);
   } else if (s->needs_temp) { /* a temporary only if an argument shares the target's storage */
+    const char *dn = E->split_dn; /* the in-place nest computes its interior while ghost cells travel */
+    E->split_dn = NULL;
+    if (dn) emit_line(E, "zrt_dn(&%s);", dn);
     through_temp(E, s, rank);
     E->indent--;
     emit_line(E, "} else {");
     E->indent++;
+    E->split_dn = dn;
+    if (dn && !ir_distinct_elements(s->writes)) E->split_target = emit_sym(E, sema_base_symbol(st->lhs));
     emit_direct_loops(E, s, rank, ir_elements_independent_if(s, true), true);
+    E->split_target = NULL;
     E->indent--;
     emit_line(E, "}");
   } else if (row_copy(E, st, rank)) {

@@ -325,6 +325,10 @@ bool ir_elements_independent(const IrStmt *s);
 bool ir_elements_independent_if(const IrStmt *s, bool unshared);
 /* The same but for the target's flood dimensions (where one element stands for many indices). */
 bool ir_elements_independent_but_target(const IrStmt *s, bool unshared);
+/* True if array statement s needs a temporary only when an array it reads shares its target's
+ * storage (IrStmt.temp_for): the writer tests that at run time and computes in place otherwise,
+ * emitting the statement twice (so nothing in it communicates or has effects). */
+bool ir_temp_only_if_shared(const IrStmt *s);
 /* True if a statement of l (or nested in one) is a return. */
 bool ir_returns(const IrList *l);
 /* The array variable e is a part of (e itself, or a field or a constant-index component of its

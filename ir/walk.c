@@ -169,6 +169,18 @@ bool ir_elements_independent_but_target(const IrStmt *s, bool unshared) {
 
 bool ir_elements_independent(const IrStmt *s) { return ir_elements_independent_if(s, false); }
 
+/* True if e may not be evaluated twice: it communicates or has an effect. */
+static bool twice_unsafe(const Expr *e, const void *arg) {
+  (void)arg;
+  return e->kind == EX_REDUCE || e->kind == EX_FLOOD || e->kind == EX_SCAN || e->kind == EX_UREDUCE || ir_effectful_call(e, NULL);
+}
+
+bool ir_temp_only_if_shared(const IrStmt *s) {
+  const Stmt *st = s->ast;
+  return s->needs_temp && !s->temp_always && s->temp_for.len > 0 && st->lhs->kind == EX_NAME &&
+         sema_base_symbol(st->lhs) && !ir_expr_any(st->rhs, twice_unsafe, NULL);
+}
+
 Expr *ir_path_root(Expr *e) {
   for (;;) {
     if (e->kind == EX_FIELD) {

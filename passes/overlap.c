@@ -69,6 +69,14 @@ static bool may_overlap(const Overlap *O, const IrStmt *s, const Expr *r) {
   return exact && !ir_expr_any(r->rhs, ir_own_loop, NULL);
 }
 
+/* True if array statement s, which needs a temporary only when an array it reads shares its
+ * target's storage, may compute its interior first where none does (the writer's in-place nest;
+ * the other waits before it computes). A target that may have flood dimensions (a parameter) is
+ * checked at run time (zrt_xfer_split_for). */
+static bool may_overlap_unshared(const Overlap *O, const IrStmt *s) {
+  return ir_temp_only_if_shared(s) && ir_elements_independent_but_target(s, true) && O->cover_sem && !O->cover_sem->masked;
+}
+
 /* The transfer before array statement s's right-hand side whose DN a loop nest may take: one the
  * statement begins or waits for itself. */
 static IrTransfer *waited_transfer(const IrStmt *s) {
@@ -281,7 +289,8 @@ static void walk_stmt(Overlap *O, IrStmt *s) {
     break;
   }
   case IR_ARRAY:
-    if (!s->in_rows && may_overlap(O, s, NULL)) s->nest_dn = waited_transfer(s); /* rows.c's wait before their nest */
+    if (!s->in_rows && (may_overlap(O, s, NULL) || may_overlap_unshared(O, s)))
+      s->nest_dn = waited_transfer(s); /* rows.c's wait before their nest */
     break;
   case IR_BLOCK: walk_list(O, &s->body); break;
   case IR_IF:

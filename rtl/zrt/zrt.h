@@ -317,6 +317,9 @@ void zrt_sv(zrt_xfer *x);
  * others the border strips around it, which need x's ghost cells (zrt_dn first). Returns the
  * number of parts; 1 when nothing is received (parts[0] is then the whole part). */
 int zrt_xfer_split(struct zrt_region *parts, const struct zrt_region *c, const zrt_xfer *x);
+/* The same for a loop nest that assigns target: one whose elements may not be distinct (a flood
+ * dimension: several indices, one element) is not cut, and all of it waits (an empty interior). */
+int zrt_xfer_split_for(struct zrt_region *parts, const struct zrt_region *c, const zrt_xfer *x, const zrt_array *target);
 
 /* An iteration of a loop whose body is a communication pattern (passes/patterns.c) begins /
  * ends: with --az-pdl=FILE the first iteration of each is recorded. After the loop, and where a

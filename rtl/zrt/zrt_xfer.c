@@ -877,6 +877,17 @@ int zrt_xfer_split(zrt_region *parts, const zrt_region *c, const zrt_xfer *x) {
   return p->nsplit;
 }
 
+int zrt_xfer_split_for(zrt_region *parts, const zrt_region *c, const zrt_xfer *x, const zrt_array *target) {
+  int n = zrt_xfer_split(parts, c, x);
+  if (n == 1 || !target->flood)
+    return n;
+  zrt_region_mine(&parts[1], c);
+  parts[0] = parts[1];
+  parts[0].lo[0] = 1;
+  parts[0].hi[0] = 0;
+  return 2;
+}
+
 static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x) {
   zrt_region mine;
   zrt_region_mine(&mine, c);
@@ -892,7 +903,7 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
     ihi[k] = mine.hi[k];
     if (mine.lo[k] > mine.hi[k])
       return 1; /* I own nothing of it */
-    whole |= (c->flood >> k & 1) || c->stride[k] != 1;
+    whole |= c->flood >> k & 1;
   }
   for (int k = 0; k < r && !whole; k++) {
     int64_t blo, bhi;
@@ -903,7 +914,8 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
   }
   if (!cut && !whole)
     return 1;
-  /* kept simple: no overlap over flood or strided dimensions, where all of it waits */
+  /* kept simple: no overlap over flood dimensions, where all of it waits; a strided region's parts
+   * keep its stride and alignment (their bounds need not be its indices) */
   for (int k = 0; k < r; k++)
     if (whole || ilo[k] > ihi[k]) { /* no interior: all of it waits */
       parts[0].lo[0] = 1;
