@@ -68,9 +68,9 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   E->simd_unit = NULL;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
     if (split && E->split_target)
-      emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split_for(zparts, &%s, &%s, &%s);", c, split, E->split_target);
+      emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int zborder; int znparts = zrt_xfer_split_for(zparts, &zborder, &%s, &%s, &%s);", c, split, E->split_target);
     else if (split)
-      emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int znparts = zrt_xfer_split(zparts, &%s, &%s);", c, split);
+      emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int zborder; int znparts = zrt_xfer_split(zparts, &zborder, &%s, &%s);", c, split);
     else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s); ZRT_WORK(zm);", c);
     c = "zm";
   }
@@ -217,7 +217,7 @@ void loops_end(Emitter *E, int rank) {
     E->indent--;
     emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
     E->indent++;
-    emit_line(E, "if (zpart == 1) zrt_dn(&%s);", split);
+    emit_line(E, "if (zpart > 0) zrt_xfer_part(&%s, zpart, zborder);", split);
     emit_line(E, "const zrt_region zm = zparts[zpart]; ZRT_WORK(zm);");
   }
   /* Variables are distinct storage; a parameter may be bound to any of them, so no restrict then. */
@@ -236,7 +236,7 @@ void loops_end(Emitter *E, int rank) {
   if (split) {
     E->indent--;
     emit_line(E, "}");
-    emit_line(E, "if (znparts < 2) zrt_dn(&%s);", split);
+    emit_line(E, "if (znparts <= zborder) zrt_dn(&%s);", split);
   }
   E->indent--;
   emit_line(E, "}");

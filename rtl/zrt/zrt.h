@@ -310,16 +310,23 @@ void zrt_dr(zrt_xfer *x);
 void zrt_sr(zrt_xfer *x);
 void zrt_dn(zrt_xfer *x);
 void zrt_sv(zrt_xfer *x);
-/* The most parts zrt_xfer_split makes. */
-#define ZRT_SPLIT_MAX (1 + 2 * ZRT_MAX_RANK)
+/* The most parts zrt_xfer_split makes: the interior in up to ZRT_SPLIT_CHUNKS chunks, then the
+ * border strips around it. */
+#define ZRT_SPLIT_CHUNKS 4
+#define ZRT_SPLIT_MAX (ZRT_SPLIT_CHUNKS + 2 * ZRT_MAX_RANK)
 /* This process's part of covering region c cut for overlap with transfer x (after its zrt_sr):
- * parts[0] is the interior, whose reads of x's items stay inside this process's block, the
- * others the border strips around it, which need x's ghost cells (zrt_dn first). Returns the
- * number of parts; 1 when nothing is received (parts[0] is then the whole part). */
-int zrt_xfer_split(struct zrt_region *parts, const struct zrt_region *c, const zrt_xfer *x);
-/* The same for a loop nest that assigns target: one whose elements may not be distinct (a flood
- * dimension: several indices, one element) is not cut, and all of it waits (an empty interior). */
-int zrt_xfer_split_for(struct zrt_region *parts, const struct zrt_region *c, const zrt_xfer *x, const zrt_array *target);
+ * parts[0..*border-1] are the interior, whose reads of x's items stay inside this process's
+ * block, the others the border strips around it, which need x's ghost cells. The interior comes
+ * in chunks where x exchanges by dimension (zrt_phases.c), so that each phase that arrived moves
+ * on between two chunks. Returns the number of parts; 1 (and *border 1) when nothing is received
+ * (parts[0] is then the whole part). The nest calls zrt_xfer_part before each part but the
+ * first, and zrt_dn after them if there is no border part. */
+int zrt_xfer_split(struct zrt_region *parts, int *border, const struct zrt_region *c, const zrt_xfer *x);
+/* Before part i of a nest split by zrt_xfer_split: the phases that arrived move on (an interior
+ * chunk), or zrt_dn (the first border part, i == border). */
+void zrt_xfer_part(zrt_xfer *x, int i, int border);
+int zrt_xfer_split_for(struct zrt_region *parts, int *border, const struct zrt_region *c, const zrt_xfer *x,
+                       const zrt_array *target);
 
 /* An iteration of a loop whose body is a communication pattern (passes/patterns.c) begins /
  * ends: with --az-pdl=FILE the first iteration of each is recorded. After the loop, and where a

@@ -233,9 +233,13 @@ void zrt_comm_stats_print(FILE *out);
 size_t zrt_array_peak_bytes(void);
 void zrt_array_stats_print(FILE *out);
 /* AZ_STATS: the pairs of rows run in one loop and as two, the nests with partial sums run from row
- * buffers and as written, all processes (process 0 prints; nothing where there were none).
- * Collective. */
+ * buffers and as written, the nests split for overlap and their interior chunks, all processes
+ * (process 0 prints; nothing where there were none). Collective. */
 void zrt_nest_stats_print(FILE *out);
+/* A nest computes its interior, in chunks, while ghost cells travel (zrt_xfer_split); a phase of
+ * an exchange by dimension moved on between two of them (zrt_phases.c). */
+void zrt_overlap_note(int chunks);
+void zrt_overlap_phase_note(void);
 
 /* ---- errors (zrt_error.c) ---- */
 

@@ -280,10 +280,43 @@ void xfer_phase_send(const zrt_xfer *x, zrt_xfer_plan *p, xfer_phase *ph) {
   p->messages += (uint64_t)ph->nsends;
 }
 
-void xfer_phase_receive(zrt_xfer_plan *p, xfer_phase *ph) {
-  for (int i = 0; i < ph->nrecvs; i++) {
-    zrt_wait(&ph->recvs[i].rq);
-    xfer_copy_peer(p, &ph->recvs[i], ph->recvs[i].buf, false);
+/* The phase being received is in: on to the next, posted and sent. */
+static void next_phase(const zrt_xfer *x, zrt_xfer_plan *p) {
+  p->phase_in = 0;
+  if (++p->phase_at < p->nphases) {
+    xfer_phase_post(x, &p->phase[p->phase_at]);
+    xfer_phase_send(x, p, &p->phase[p->phase_at]);
   }
 }
 
+/* Receive i of the phase being received is in: its cells to their places. */
+static void phase_received(zrt_xfer_plan *p, xfer_peer *pe) {
+  xfer_copy_peer(p, pe, pe->buf, false);
+  p->phase_in++;
+}
+
+void xfer_phases_progress(const zrt_xfer *x, zrt_xfer_plan *p) {
+  while (p->phase_at < p->nphases) {
+    xfer_phase *ph = &p->phase[p->phase_at];
+    while (p->phase_in < ph->nrecvs) {
+      int in = 0;
+      MPI_Test(&ph->recvs[p->phase_in].rq, &in, MPI_STATUS_IGNORE);
+      if (!in)
+        return;
+      phase_received(p, &ph->recvs[p->phase_in]);
+    }
+    next_phase(x, p);
+    zrt_overlap_phase_note();
+  }
+}
+
+void xfer_phases_finish(const zrt_xfer *x, zrt_xfer_plan *p) {
+  while (p->phase_at < p->nphases) {
+    xfer_phase *ph = &p->phase[p->phase_at];
+    while (p->phase_in < ph->nrecvs) {
+      zrt_wait(&ph->recvs[p->phase_in].rq);
+      phase_received(p, &ph->recvs[p->phase_in]);
+    }
+    next_phase(x, p);
+  }
+}

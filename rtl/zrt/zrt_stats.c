@@ -267,19 +267,27 @@ void zrt_array_stats_print(FILE *out) {
 }
 
 /* ---- the choices of loop nests at run time: pairs of rows (backend/emit_rows.c), partial sums
- * from row buffers (backend/emit_rowsums.c) ---- */
+ * from row buffers (backend/emit_rowsums.c), interiors computed while ghost cells travel
+ * (zrt_xfer_split) ---- */
 
-static uint64_t choices[4]; /* pairs in one loop, as two loops; sums from buffers, as written: this process's */
+/* pairs in one loop, as two loops; sums from buffers, as written; nests split, their interior
+ * chunks, phases moved on between chunks: this process's */
+static uint64_t choices[7];
 
 void zrt_pair_note(bool one_loop) { choices[one_loop ? 0 : 1]++; }
 void zrt_rowsums_note(bool buffered) { choices[buffered ? 2 : 3]++; }
+void zrt_overlap_note(int chunks) {
+  choices[4]++;
+  choices[5] += (uint64_t)chunks;
+}
+void zrt_overlap_phase_note(void) { choices[6]++; }
 
 void zrt_nest_stats_print(FILE *out) {
-  uint64_t sum[4];
+  uint64_t sum[7];
   memcpy(sum, choices, sizeof sum);
   if (zrt_g.nprocs > 1 && zrt_g.mpi) {
     MPI_Request rq;
-    MPI_Ireduce(choices, sum, 4, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+    MPI_Ireduce(choices, sum, 7, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
     zrt_wait(&rq);
   }
   if (zrt_g.me != 0) return;
@@ -289,5 +297,10 @@ void zrt_nest_stats_print(FILE *out) {
   if (sum[2] + sum[3] > 0)
     fprintf(out, "AZ_STATS: partial sums: %llu nests from row buffers, %llu as written (all processes)\n", (unsigned long long)sum[2],
             (unsigned long long)sum[3]);
+  if (sum[4] > 0)
+    fprintf(out,
+            "AZ_STATS: overlap: %llu nests computed their interior while ghost cells travelled, in %llu chunks; %llu phases of "
+            "exchanges by dimension moved on between chunks (all processes)\n",
+            (unsigned long long)sum[4], (unsigned long long)sum[5], (unsigned long long)sum[6]);
   fflush(out);
 }

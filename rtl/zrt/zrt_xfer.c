@@ -724,6 +724,7 @@ void zrt_sr(zrt_xfer *x) {
   if (p->phased_round) {
     xfer_copy_within(p, &p->self);
     xfer_phase_send(x, p, &p->phase[0]);
+    p->phase_at = p->phase_in = 0;
     p->count++;
     p->sending = true;
     return;
@@ -775,12 +776,7 @@ void zrt_dn(zrt_xfer *x) {
   zrt_xfer_plan *p = x->plan;
   double t0 = now();
   if (p->phased_round) { /* each phase once the one before it is in */
-    xfer_phase_receive(p, &p->phase[0]);
-    for (int k = 1; k < p->nphases; k++) {
-      xfer_phase_post(x, &p->phase[k]);
-      xfer_phase_send(x, p, &p->phase[k]);
-      xfer_phase_receive(p, &p->phase[k]);
-    }
+    xfer_phases_finish(x, p);
     p->dn_wait += now() - t0;
     p->receiving = false;
     return;
@@ -861,37 +857,77 @@ static void interior(const zrt_xfer_plan *p, int r, int k, int64_t blo, int64_t 
   }
 }
 
-static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x);
+static int split_parts(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x);
 
 /* The split depends on the region, the plan and the grid only: computed once per plan and region. */
-int zrt_xfer_split(zrt_region *parts, const zrt_region *c, const zrt_xfer *x) {
+int zrt_xfer_split(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x) {
   zrt_xfer_plan *p = x->plan;
   if (zrt_g.nprocs == 1 || !p || p->skip || !p->valid)
-    return split_parts(parts, c, x);
+    return split_parts(parts, border, c, x);
   if (!p->split_valid || !region_same(c, &p->split_c)) {
-    p->nsplit = split_parts(p->split, c, x);
+    p->nsplit = split_parts(p->split, &p->split_border, c, x);
     p->split_c = *c;
     p->split_valid = true;
   }
   memcpy(parts, p->split, (size_t)p->nsplit * sizeof *parts);
+  *border = p->split_border;
+  if (p->nsplit > p->split_border)
+    zrt_overlap_note(p->split_border);
   return p->nsplit;
 }
 
-int zrt_xfer_split_for(zrt_region *parts, const zrt_region *c, const zrt_xfer *x, const zrt_array *target) {
-  int n = zrt_xfer_split(parts, c, x);
-  if (n == 1 || !target->flood)
-    return n;
+/* parts[0] an empty region, parts[1] this process's part of c: all of it waits. */
+static int split_none(zrt_region *parts, int *border, const zrt_region *c) {
   zrt_region_mine(&parts[1], c);
   parts[0] = parts[1];
   parts[0].lo[0] = 1;
   parts[0].hi[0] = 0;
+  *border = 1;
   return 2;
 }
 
-static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x) {
+int zrt_xfer_split_for(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x, const zrt_array *target) {
+  int n = zrt_xfer_split(parts, border, c, x);
+  if (n == 1 || !target->flood)
+    return n;
+  return split_none(parts, border, c);
+}
+
+void zrt_xfer_part(zrt_xfer *x, int i, int border) {
+  if (i == border) {
+    zrt_dn(x);
+  } else if (i < border && x->plan->phased_round) {
+    zrt_work_flush();
+    xfer_phases_progress(x, x->plan);
+  }
+}
+
+/* How many chunks the interior comes in: one per phase but the first (ZRT_SPLIT_CHUNKS at most) where the
+ * transfer goes by phases, each of SPLIT_CHUNK_MIN indices of dimension 0 at least; else one. */
+#define SPLIT_CHUNK_MIN 4
+static int interior_chunks(const zrt_xfer_plan *p, const zrt_region *in) {
+  if (p->bind != BIND_MSG || p->nphases < 2)
+    return 1;
+  int64_t n = zrt_region_count(in, 0) / SPLIT_CHUNK_MIN;
+  int m = p->nphases + 1 < ZRT_SPLIT_CHUNKS ? p->nphases + 1 : ZRT_SPLIT_CHUNKS;
+  return n < 1 ? 1 : n < m ? (int)n : m;
+}
+
+/* Interior region in cut into m chunks along dimension 0, into parts[0..m-1]. */
+static void chunk_interior(zrt_region *parts, const zrt_region *in, int m) {
+  int64_t first = zrt_region_first(in, 0, in->lo[0]), s = in->stride[0], n = zrt_region_count(in, 0);
+  for (int j = 0; j < m; j++) {
+    parts[j] = *in;
+    parts[j].lo[0] = first + j * n / m * s;
+    parts[j].hi[0] = first + ((j + 1) * n / m - 1) * s;
+  }
+}
+
+static int split_parts(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x) {
   zrt_region mine;
   zrt_region_mine(&mine, c);
   parts[0] = mine;
+  *border = 1;
   const zrt_xfer_plan *p = x->plan;
   int dims[ZRT_MAX_RANK], coords[ZRT_MAX_RANK], r = c->rank;
   if (zrt_g.nprocs == 1 || !p || p->skip || p->nrecvs == 0 || !zrt_grid_of(r, dims, coords))
@@ -917,28 +953,26 @@ static int split_parts(zrt_region *parts, const zrt_region *c, const zrt_xfer *x
   /* kept simple: no overlap over flood dimensions, where all of it waits; a strided region's parts
    * keep its stride and alignment (their bounds need not be its indices) */
   for (int k = 0; k < r; k++)
-    if (whole || ilo[k] > ihi[k]) { /* no interior: all of it waits */
-      parts[0].lo[0] = 1;
-      parts[0].hi[0] = 0;
-      parts[1] = mine;
-      return 2;
-    }
-  int n = 1;
-  zrt_region rest = mine;
+    if (whole || ilo[k] > ihi[k]) /* no interior */
+      return split_none(parts, border, c);
+  zrt_region strips[2 * ZRT_MAX_RANK], rest = mine;
+  int n = 0;
   for (int k = 0; k < r; k++) {
     if (ilo[k] > rest.lo[k]) {
-      parts[n] = rest;
-      parts[n++].hi[k] = ilo[k] - 1;
+      strips[n] = rest;
+      strips[n++].hi[k] = ilo[k] - 1;
       rest.lo[k] = ilo[k];
     }
     if (ihi[k] < rest.hi[k]) {
-      parts[n] = rest;
-      parts[n++].lo[k] = ihi[k] + 1;
+      strips[n] = rest;
+      strips[n++].lo[k] = ihi[k] + 1;
       rest.hi[k] = ihi[k];
     }
   }
-  parts[0] = rest;
-  return n;
+  *border = interior_chunks(p, &rest);
+  chunk_interior(parts, &rest, *border);
+  memcpy(parts + *border, strips, (size_t)n * sizeof *strips);
+  return *border + n;
 }
 
 /* ---- the binding ---- */

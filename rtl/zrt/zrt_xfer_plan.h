@@ -98,6 +98,7 @@ struct zrt_xfer_plan {
   int nphases;               /* > 0: msg rounds exchange by dimension, through phase[0..nphases-1] */
   xfer_phase phase[ZRT_MAX_RANK];
   bool phased_round;         /* this round goes by phases */
+  int phase_at, phase_in;    /* the phase being received, and how many of its receives are in */
   shelved_plan *shelf;       /* msg: the plans of other descriptions, oldest first */
   int nshelf;
   bool receiving, sending;   /* receives posted and not yet waited for / sends not yet complete */
@@ -113,7 +114,7 @@ struct zrt_xfer_plan {
   /* zrt_xfer_split's last answer, for region split_c under this plan */
   bool split_valid;
   zrt_region split_c, split[ZRT_SPLIT_MAX];
-  int nsplit;
+  int nsplit, split_border;
   /* AZ_STATS: this process's part */
   uint64_t count, bytes, messages;
   uint64_t built, reused;    /* plans built, and taken up again from the shelf */
@@ -146,5 +147,8 @@ void xfer_plan_phases(const zrt_xfer *x, zrt_xfer_plan *p);
 int xfer_near_procs(const zrt_xfer_plan *p, int *out);
 void xfer_phase_post(const zrt_xfer *x, xfer_phase *ph);
 void xfer_phase_send(const zrt_xfer *x, zrt_xfer_plan *p, xfer_phase *ph);
-void xfer_phase_receive(zrt_xfer_plan *p, xfer_phase *ph);
+/* A round by phases (phase 0 sent): progress moves on through the phases that arrived without
+ * waiting; finish waits for the rest. */
+void xfer_phases_progress(const zrt_xfer *x, zrt_xfer_plan *p);
+void xfer_phases_finish(const zrt_xfer *x, zrt_xfer_plan *p);
 #endif

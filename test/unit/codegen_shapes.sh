@@ -12,7 +12,8 @@
 # loop communicates (it runs only when reached, or once per iteration of the nested loop); reductions
 # that run ahead are deferred, consecutive ones share a gather, and loops poll (own_runahead.zpl);
 # loop fusion and contraction (own_fusion.zpl, swm), and (samples/mg.zpl) the reads of one array
-# through a ghost view at constant offsets from one address per row, at the end.
+# through a ghost view at constant offsets from one address per row and the overlap of procedures'
+# statements whose arguments may share storage, at the end.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail=0
@@ -135,8 +136,9 @@ contracted=$(grep -o "/\* [A-Za-z0-9]*, contracted" "$t/f.c" | awk '{print $2}' 
   [ "$(count "$t/fn.c" 'one loop nest')" = 0 ] && [ "$(count "$t/fn.c" ', contracted ')" = 0 ] ||
   { echo "codegen_shapes.sh: own_fusion: unexpected nests ($nests) or contractions ($contracted)"; fail=1; }
 has "$t/s.c" "lines 104, 105, 106 and 107, one loop nest" yes "swm (CU, CV, Z, H)"
-awk '/lines 104, 105, 106 and 107, one loop nest/ { n = 1 } n && /zrt_xfer_split/ { s++ } n && /zrt_dn\(/ { d++ } n && /\/\* line [0-9]/ { n = 0 }
-     END { exit !(s == 1 && d == 2) }' "$t/s.c" || { echo "codegen_shapes.sh: swm: the CU..H nest is not split around one transfer"; fail=1; }
+awk '/lines 104, 105, 106 and 107, one loop nest/ { n = 1 } n && /zrt_xfer_split/ { s++ } n && /zrt_xfer_part\(/ { p++ }
+     n && /zrt_dn\(/ { d++ } n && /\/\* line [0-9]/ { n = 0 }
+     END { exit !(s == 1 && p == 1 && d == 1) }' "$t/s.c" || { echo "codegen_shapes.sh: swm: the CU..H nest is not split around one transfer"; fail=1; }
 # a fused reduction that reads another array shifted (test/check/own_fused_shift.zpl): every
 # transfer begun (DR SR) is waited for (DN), the reduction statement's is the one comm-opt began
 # early, and the loop is a pattern the file holds
@@ -162,4 +164,11 @@ awk '/^(ZRT_VECTOR_CLONES )?static [a-z].* z_[a-zA-Z0-9]*\(.*\{$/ { f = $0; sub(
            for (i in ops) ok = ok && c[ops[i]] == 0 && a[ops[i]] >= 100
            exit !(ok && a["interp"] >= 10 * c["interp"] + 100) }' "$t/mg.c" ||
   { echo "codegen_shapes.sh: samples/mg.zpl: a stencil computes its outer indices' cells at every row"; fail=1; }
+# resid, psinv and rprj3 assign a parameter that may share the storage of one they read shifted
+# (a temporary then): where it does not, their nests (both versions, partial sums from row buffers
+# and as written) compute their interior while the ghost cells travel, unless -fno-overlap
+"$AZC" -fno-overlap samples/mg.zpl -o "$t/mgn.c" || exit 1
+awk '/^(ZRT_VECTOR_CLONES )?static [a-z].* z_[a-zA-Z0-9]*\(.*\{$/ { f = $0 ~ / z_(resid|psinv|rprj3)\(/ } f && /zrt_xfer_split_for\(/ { n++ }
+     END { exit !(n == 6) }' "$t/mg.c" && ! grep -q zrt_xfer_split "$t/mgn.c" ||
+  { echo "codegen_shapes.sh: samples/mg.zpl: resid, psinv and rprj3 do not overlap their transfers where their arguments do not share storage (or do with -fno-overlap)"; fail=1; }
 exit $fail

@@ -11,7 +11,8 @@
 # round per process (the 2 x 2 x 2 grid's three dimensions) where the direct exchange makes 7, and
 # its msg plans are built once per level and operator (17) and taken up again from the shelf at
 # the later calls (69, every one as the call gives its region, before its items), where store
-# builds one at every call (86). (golden.sh and runahead.sh run
+# builds one at every call (86); its operators compute their interior in chunks while the phases
+# travel (below). (golden.sh and runahead.sh run
 # own_phases under the other bindings and process counts.)
 # QUICK=1: the own program only.
 . test/lib/progs.sh
@@ -40,6 +41,24 @@ for case in "28 msg 72" "30 msg 108"; do
   set -- $case
   got=$(messages "$1" "$2" 9 "$t/ph")
   [ "$got" = "3 $3" ] || { echo "phases.sh: own_phases line $1, AZ_COMM=$2 on 9 processes: rounds and messages '$got', expected '3 $3'"; fail=1; }
+done
+
+# overlap (zrt_xfer_split): statements whose transfers go by phases compute their interior in chunks
+# while the phases travel, each phase that arrived moving on between two chunks (AZ_STATS on 9
+# processes, where the transfers go by phases: more chunks than nests under msg, one a nest under
+# store, which exchanges directly); own_phases with 40 x 40 points (interiors wide enough to cut)
+# prints on 4 and 9 processes under both what it prints on one
+"$t/ph" -sn=40 > "$t/ph40.want" 2>"$t/ph40.err" || { echo "phases.sh: own_phases -sn=40 on one process failed"; cat "$t/ph40.err"; fail=1; }
+for b in msg store; do
+  for np in 4 9; do
+    AZ_STATS=1 AZ_COMM=$b timeout 120 mpirun -x AZ_STATS -x AZ_COMM -np $np "$t/ph" -sn=40 >"$t/ph40.out" 2>"$t/ph40.err"
+    cmp -s "$t/ph40.want" "$t/ph40.out" ||
+      { echo "phases.sh: own_phases -sn=40 on $np processes, AZ_COMM=$b: output differs"; diff "$t/ph40.want" "$t/ph40.out" | head -5; fail=1; }
+    set -- $(sed -n 's/^AZ_STATS: overlap: \([0-9]*\) nests .* in \([0-9]*\) chunks.*/\1 \2/p' "$t/ph40.err")
+    [ $np = 9 ] || continue
+    case $b in msg) ok=$([ "${2:-0}" -gt "${1:-0}" ] && echo yes) ;; *) ok=$([ "${1:-0}" -gt 0 ] && [ "$2" = "$1" ] && echo yes) ;; esac
+    [ "$ok" = yes ] || { echo "phases.sh: own_phases -sn=40 on $np processes, AZ_COMM=$b: nests split and their chunks '$*'"; fail=1; }
+  done
 done
 
 if [ -z "$QUICK" ]; then
