@@ -871,7 +871,7 @@ int zrt_xfer_split(zrt_region *parts, int *border, const zrt_region *c, const zr
   }
   memcpy(parts, p->split, (size_t)p->nsplit * sizeof *parts);
   *border = p->split_border;
-  if (p->nsplit > p->split_border)
+  if (p->nsplit > p->split_border && p->split[0].lo[0] <= p->split[0].hi[0]) /* an interior, then a border */
     zrt_overlap_note(p->split_border);
   return p->nsplit;
 }
