@@ -54,6 +54,7 @@ for b in msg store; do
     AZ_STATS=1 AZ_COMM=$b timeout 120 mpirun -x AZ_STATS -x AZ_COMM -np $np "$t/ph" -sn=40 >"$t/ph40.out" 2>"$t/ph40.err"
     cmp -s "$t/ph40.want" "$t/ph40.out" ||
       { echo "phases.sh: own_phases -sn=40 on $np processes, AZ_COMM=$b: output differs"; diff "$t/ph40.want" "$t/ph40.out" | head -5; fail=1; }
+    # shellcheck disable=SC2046
     set -- $(sed -n 's/^AZ_STATS: overlap: \([0-9]*\) nests .* in \([0-9]*\) chunks.*/\1 \2/p' "$t/ph40.err")
     [ $np = 9 ] || continue
     case $b in msg) ok=$([ "${2:-0}" -gt "${1:-0}" ] && echo yes) ;; *) ok=$([ "${1:-0}" -gt 0 ] && [ "$2" = "$1" ] && echo yes) ;; esac
