@@ -902,8 +902,9 @@ void zrt_xfer_part(zrt_xfer *x, int i, int border) {
   }
 }
 
-/* How many chunks the interior comes in: one per phase but the first (ZRT_SPLIT_CHUNKS at most) where the
- * transfer goes by phases, each of SPLIT_CHUNK_MIN indices of dimension 0 at least; else one. */
+/* How many chunks the interior comes in: where the transfer goes by phases, one more than the
+ * phases (ZRT_SPLIT_CHUNKS at most), each of SPLIT_CHUNK_MIN indices of dimension 0 at least;
+ * else one. */
 #define SPLIT_CHUNK_MIN 4
 static int interior_chunks(const zrt_xfer_plan *p, const zrt_region *in) {
   if (p->bind != BIND_MSG || p->nphases < 2)
