@@ -289,34 +289,28 @@ static void next_phase(const zrt_xfer *x, zrt_xfer_plan *p) {
   }
 }
 
-/* Receive i of the phase being received is in: its cells to their places. */
-static void phase_received(zrt_xfer_plan *p, xfer_peer *pe) {
-  xfer_copy_peer(p, pe, pe->buf, false);
-  p->phase_in++;
-}
-
-void xfer_phases_progress(const zrt_xfer *x, zrt_xfer_plan *p) {
+/* The phases that arrived, received (their cells to their places), each followed by the next one
+ * posted and sent; waiting for each receive (wait), or returning at the first not in yet. */
+static void phases_advance(const zrt_xfer *x, zrt_xfer_plan *p, bool wait) {
   while (p->phase_at < p->nphases) {
     xfer_phase *ph = &p->phase[p->phase_at];
-    while (p->phase_in < ph->nrecvs) {
-      int in = 0;
-      MPI_Test(&ph->recvs[p->phase_in].rq, &in, MPI_STATUS_IGNORE);
+    for (; p->phase_in < ph->nrecvs; p->phase_in++) {
+      xfer_peer *pe = &ph->recvs[p->phase_in];
+      int in = 1;
+      if (wait)
+        zrt_wait(&pe->rq);
+      else
+        MPI_Test(&pe->rq, &in, MPI_STATUS_IGNORE);
       if (!in)
         return;
-      phase_received(p, &ph->recvs[p->phase_in]);
+      xfer_copy_peer(p, pe, pe->buf, false);
     }
     next_phase(x, p);
-    zrt_overlap_phase_note();
+    if (!wait)
+      zrt_overlap_phase_note();
   }
 }
 
-void xfer_phases_finish(const zrt_xfer *x, zrt_xfer_plan *p) {
-  while (p->phase_at < p->nphases) {
-    xfer_phase *ph = &p->phase[p->phase_at];
-    while (p->phase_in < ph->nrecvs) {
-      zrt_wait(&ph->recvs[p->phase_in].rq);
-      phase_received(p, &ph->recvs[p->phase_in]);
-    }
-    next_phase(x, p);
-  }
-}
+void xfer_phases_progress(const zrt_xfer *x, zrt_xfer_plan *p) { phases_advance(x, p, false); }
+
+void xfer_phases_finish(const zrt_xfer *x, zrt_xfer_plan *p) { phases_advance(x, p, true); }

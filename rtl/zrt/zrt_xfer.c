@@ -860,7 +860,7 @@ static void interior(const zrt_xfer_plan *p, int r, int k, int64_t blo, int64_t 
 static int split_parts(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x);
 
 /* The split depends on the region, the plan and the grid only: computed once per plan and region. */
-int zrt_xfer_split(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x) {
+static int split_kept(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x) {
   zrt_xfer_plan *p = x->plan;
   if (zrt_g.nprocs == 1 || !p || p->skip || !p->valid)
     return split_parts(parts, border, c, x);
@@ -871,9 +871,14 @@ int zrt_xfer_split(zrt_region *parts, int *border, const zrt_region *c, const zr
   }
   memcpy(parts, p->split, (size_t)p->nsplit * sizeof *parts);
   *border = p->split_border;
-  if (p->nsplit > p->split_border && p->split[0].lo[0] <= p->split[0].hi[0]) /* an interior, then a border */
-    zrt_overlap_note(p->split_border);
   return p->nsplit;
+}
+
+int zrt_xfer_split(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x) {
+  int n = split_kept(parts, border, c, x);
+  if (n > *border && parts[0].lo[0] <= parts[0].hi[0]) /* an interior, then a border */
+    zrt_overlap_note(*border);
+  return n;
 }
 
 /* parts[0] an empty region, parts[1] this process's part of c: all of it waits. */
@@ -887,10 +892,10 @@ static int split_none(zrt_region *parts, int *border, const zrt_region *c) {
 }
 
 int zrt_xfer_split_for(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x, const zrt_array *target) {
-  int n = zrt_xfer_split(parts, border, c, x);
-  if (n == 1 || !target->flood)
-    return n;
-  return split_none(parts, border, c);
+  if (!target->flood)
+    return zrt_xfer_split(parts, border, c, x);
+  int n = split_kept(parts, border, c, x);
+  return n == 1 ? n : split_none(parts, border, c);
 }
 
 void zrt_xfer_part(zrt_xfer *x, int i, int border) {
