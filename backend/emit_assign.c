@@ -124,7 +124,7 @@ void emit_parallel_assign(Emitter *E, IrStmt *s) {
   Stmt *st = s->ast;
   emit_line(E, "{ /* line %d */", st->loc.line);
   E->indent++;
-  access_checks(E, st->lhs);
+  target_checks(E, st->lhs);
   access_checks(E, st->rhs);
   LineOpen *d = NULL;
   if (s->line_split) {
@@ -396,7 +396,7 @@ static void emit_nest(Emitter *E, const Nest *f) {
   emit_line(E, "{ /* lines %s, one loop nest */", nest_lines(E, f));
   E->indent++;
   for (int k = 0; k < f->n; k++) {
-    access_checks(E, f->members[k]->ast->lhs);
+    target_checks(E, f->members[k]->ast->lhs);
     access_checks(E, f->members[k]->ast->rhs);
   }
   if (f->r) access_checks(E, f->r->rhs);

@@ -251,7 +251,7 @@ void emit_read(Emitter *E, Stmt *st) {
     first = 1;
   }
   for (int i = first; i < st->nitems; i++) /* R4, R11 before anything is read (section 5.8) */
-    if (st->items[i].value->rank > 0) access_checks(E, st->items[i].value);
+    if (st->items[i].value->rank > 0) target_checks(E, st->items[i].value);
   for (int i = first; i < st->nitems; i++) {
     Expr *e = st->items[i].value;
     if (e->type->kind == TY_ARRAY) { /* a[] or a projection: every element in row-major order */

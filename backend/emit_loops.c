@@ -354,6 +354,21 @@ void access_checks(Emitter *E, Expr *e) {
   flush_wrap_checks(E);
 }
 
+/* The checks of target e, an array written under the covering region: its accesses, and where its
+ * type does not say whether it has flood dimensions (a parameter of a generic type), that the
+ * region has '*' in those it has (what sema checks for the others, E29). */
+void target_checks(Emitter *E, Expr *e) {
+  access_checks(E, e);
+  Symbol *sym = sema_base_symbol(e);
+  if (!E->cover || !is_array_sym(sym)) return;
+  Type *t = e->ptype ? e->ptype : sym->type;
+  if (!t || t->kind != TY_PARALLEL || t->region) return;
+  const char *text = arena_printf(E->arena, "flood array '%s' can only be assigned under a region with '*' in dimension %%d",
+                                  array_label(sym));
+  emit_line(E, "{ const int zfd = zrt_flood_written_dim(&%s, &%s); if (zfd) zrt_error(%d, %s, zfd); }", E->cover,
+            emit_sym(E, sym), e->loc.line, emit_c_string(E, text, strlen(text)));
+}
+
 /* The checks for the accesses of e under region src instead of the covering region (the operands of
  * partial reductions and floods, section 5.8 rule 4). */
 void access_checks_under(Emitter *E, Expr *e, const char *src) {

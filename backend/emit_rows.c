@@ -354,7 +354,7 @@ int emit_row_nest(Emitter *E, IrList *l, int i) {
     }
     m[k].s = row_core(x);
     m[k].cover = (CoverScope){E->cover, E->cover_sem, E->cover_rank};
-    access_checks(E, m[k].s->ast->lhs);
+    target_checks(E, m[k].s->ast->lhs);
     access_checks(E, m[k].s->ast->rhs);
   }
   /* the nest: every transfer first (no statement changes what another's read) */

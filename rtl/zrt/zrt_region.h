@@ -218,6 +218,16 @@ static inline int64_t zrt_border_bound(zrt_region d, int k, int64_t b, bool hi) 
   return hi ? zrt_region_last(&d, k) + span : zrt_region_first(&d, k, d.lo[k]) - span;
 }
 
+/* The dimension (from 1) where a is a flood array and region c, a statement writing a under it,
+ * has no '*' (a flood array is written under '*' in its flood dimensions: one element stands for
+ * every index there); 0 if none. azc checks this at compile time but for a parameter of a
+ * generic type, whose argument may be a flood array. */
+static inline int zrt_flood_written_dim(const zrt_region *c, const zrt_array *a) {
+  for (int k = 0; k < c->rank && k < a->rank; k++)
+    if ((a->flood >> k & 1) && !(c->flood >> k & 1)) return k + 1;
+  return 0;
+}
+
 /* True if every index of region c, shifted by d (NULL: no shift), lies in a's storage region
  * (section 5.8): flood dimensions of a contain every index, a flood dimension of c ("any index",
  * section 6.8) only a flood dimension, and an empty region accesses nothing. A strided array holds
