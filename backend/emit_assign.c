@@ -283,10 +283,8 @@ void emit_assign_nest(Emitter *E, IrStmt *s) {
     E->indent--;
     emit_line(E, "} else {");
     E->indent++;
-    E->split_dn = dn;
-    if (dn && !ir_distinct_elements(s->writes)) E->split_target = emit_sym(E, sema_base_symbol(st->lhs));
+    E->split_dn = dn; /* a target bound to a flood array: written under '*' there (target_checks), not cut */
     emit_direct_loops(E, s, rank, ir_elements_independent_if(s, true), true);
-    E->split_target = NULL;
     E->indent--;
     emit_line(E, "}");
   } else if (row_copy(E, st, rank)) {

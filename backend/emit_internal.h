@@ -57,8 +57,6 @@ typedef struct Emitter {
                                 * innermost loop, or NULL */
   const char *split_dn;        /* the transfer whose DN the next loop nest does between its parts */
   const char *split_open;      /* the loop nest being emitted is split for that transfer */
-  const char *split_target;    /* with split_dn: the C array the nest assigns, whose elements may
-                                  not be distinct (a parameter): checked at run time */
   PtrVec after_ops;            /* IrComm*: those (SV) due when the statement is done with its roots */
   PtrVec views;                /* EmitView*: the ghost views of the statement's shifts by run-time directions */
   PtrVec views_open;           /* EmitView*: the views to end when the statement is done (one per array) */

@@ -67,9 +67,7 @@ void loops_begin_dir(Emitter *E, const char *c, int rank, Region *sem, IndexMap 
   const char *simd_unit = E->simd_unit;
   E->simd_unit = NULL;
   if (!E->loops_whole && rank > 0) { /* this process's part (section 11) */
-    if (split && E->split_target)
-      emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int zborder; int znparts = zrt_xfer_split_for(zparts, &zborder, &%s, &%s, &%s);", c, split, E->split_target);
-    else if (split)
+    if (split)
       emit_line(E, "zrt_region zparts[ZRT_SPLIT_MAX]; int zborder; int znparts = zrt_xfer_split(zparts, &zborder, &%s, &%s);", c, split);
     else emit_line(E, "zrt_region zm; zrt_region_mine(&zm, &%s); ZRT_WORK(zm);", c);
     c = "zm";

@@ -71,8 +71,9 @@ static bool may_overlap(const Overlap *O, const IrStmt *s, const Expr *r) {
 
 /* True if array statement s, which needs a temporary only when an array it reads shares its
  * target's storage, may compute its interior first where none does (the writer's in-place nest;
- * the other waits before it computes). A target that may have flood dimensions (a parameter) is
- * checked at run time (zrt_xfer_split_for). */
+ * the other waits before it computes). A target that may be bound to a flood array (a parameter)
+ * is written under a region with '*' in its flood dimensions (checked at run time, target_checks),
+ * which the runtime does not cut. */
 static bool may_overlap_unshared(const Overlap *O, const IrStmt *s) {
   return ir_temp_only_if_shared(s) && ir_elements_independent_but_target(s, true) && O->cover_sem && !O->cover_sem->masked;
 }

@@ -325,11 +325,6 @@ int zrt_xfer_split(struct zrt_region *parts, int *border, const struct zrt_regio
 /* Before part i of a nest split by zrt_xfer_split: the phases that arrived move on (an interior
  * chunk), or zrt_dn (the first border part, i == border). */
 void zrt_xfer_part(zrt_xfer *x, int i, int border);
-/* zrt_xfer_split for a nest that assigns target: one whose elements may not be distinct (a flood
- * dimension: one element for several indices) is not cut, all of it waiting (an empty interior,
- * then the whole part). */
-int zrt_xfer_split_for(struct zrt_region *parts, int *border, const struct zrt_region *c, const zrt_xfer *x,
-                       const zrt_array *target);
 
 /* An iteration of a loop whose body is a communication pattern (passes/patterns.c) begins /
  * ends: with --az-pdl=FILE the first iteration of each is recorded. After the loop, and where a

@@ -891,13 +891,6 @@ static int split_none(zrt_region *parts, int *border, const zrt_region *c) {
   return 2;
 }
 
-int zrt_xfer_split_for(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x, const zrt_array *target) {
-  if (!target->flood)
-    return zrt_xfer_split(parts, border, c, x);
-  int n = split_kept(parts, border, c, x);
-  return n == 1 ? n : split_none(parts, border, c);
-}
-
 void zrt_xfer_part(zrt_xfer *x, int i, int border) {
   if (i == border) {
     zrt_dn(x);

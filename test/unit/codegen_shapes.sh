@@ -168,7 +168,7 @@ awk '/^(ZRT_VECTOR_CLONES )?static [a-z].* z_[a-zA-Z0-9]*\(.*\{$/ { f = $0; sub(
 # (a temporary then): where it does not, their nests (both versions, partial sums from row buffers
 # and as written) compute their interior while the ghost cells travel, unless -fno-overlap
 "$AZC" -fno-overlap samples/mg.zpl -o "$t/mgn.c" || exit 1
-awk '/^(ZRT_VECTOR_CLONES )?static [a-z].* z_[a-zA-Z0-9]*\(.*\{$/ { f = $0 ~ / z_(resid|psinv|rprj3)\(/ } f && /zrt_xfer_split_for\(/ { n++ }
+awk '/^(ZRT_VECTOR_CLONES )?static [a-z].* z_[a-zA-Z0-9]*\(.*\{$/ { f = $0 ~ / z_(resid|psinv|rprj3)\(/ } f && /zrt_xfer_split\(/ { n++ }
      END { exit !(n == 6) }' "$t/mg.c" && ! grep -q zrt_xfer_split "$t/mgn.c" ||
   { echo "codegen_shapes.sh: samples/mg.zpl: resid, psinv and rprj3 do not overlap their transfers where their arguments do not share storage (or do with -fno-overlap)"; fail=1; }
 exit $fail
