@@ -104,13 +104,13 @@ static int id_order(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
-int xfer_near_procs(const zrt_xfer_plan *p, int *out) {
+int xfer_near_procs(const zrt_xfer_plan *p, int proc, int *out) {
   int r = p->c.rank;
   const zg_grid *grids = r >= 1 && r <= ZRT_MAX_RANK ? zrt_grids_for(r) : NULL;
   bool diagonal;
   int me[ZRT_MAX_RANK];
   if (zrt_g.nprocs == 1 || p->nitems == 0 || !grids || !near_blocks(p, &grids[r], r, &diagonal) ||
-      !zg_proc_coords(&grids[r], r, zrt_g.me, me))
+      !zg_proc_coords(&grids[r], r, proc, me))
     return -1;
   const zg_grid *g = &grids[r];
   int opts[ZRT_MAX_RANK][3], nopt[ZRT_MAX_RANK], at[ZRT_MAX_RANK] = {0}, n = 0;
@@ -121,7 +121,7 @@ int xfer_near_procs(const zrt_xfer_plan *p, int *out) {
     for (int k = 0; k < r; k++)
       c[k] = opts[k][at[k]];
     int q = proc_at(g, r, c);
-    if (q != zrt_g.me)
+    if (q != proc)
       out[n++] = q;
   } while (odometer_next(at, nopt, r));
   qsort(out, (size_t)n, sizeof *out, id_order);

@@ -262,7 +262,7 @@ static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
   plan_clear(p);
   int me = zrt_g.me;
   static int near[729]; /* 3^ZRT_MAX_RANK */
-  int nnear = xfer_near_procs(p, near); /* -1: every process */
+  int nnear = xfer_near_procs(p, me, near); /* -1: every process */
   for (int i = 0; i < (nnear < 0 ? zrt_g.nprocs : nnear); i++) {
     int q = nnear < 0 ? i : near[i];
     if (q == me)
@@ -322,9 +322,11 @@ static size_t pair_bytes(const zrt_xfer_plan *p, int src, int dst) {
   return pe.bytes;
 }
 
-/* The libsplit side of a new plan: counters (once), the receive buffer (the largest any process
- * needs, the same offset everywhere), and the slots: a source's data goes after that of every
- * lower-numbered source. */
+/* The libsplit side of a new plan (collective): counters (once), the receive buffer (the largest
+ * any process needs, the same offset everywhere), and the slots: a source's data goes after that
+ * of every lower-numbered source. What a process needs is its receives' bytes, the largest of them
+ * one reduction; where the sources of a destination are the processes around it
+ * (xfer_near_procs), a slot costs a pair computation for each of those, else one per process. */
 static void plan_segment(zrt_xfer *x, zrt_xfer_plan *p) {
   if (!p->counters) {
     p->dat = sc_stctr_alloc();
@@ -332,18 +334,13 @@ static void plan_segment(zrt_xfer *x, zrt_xfer_plan *p) {
     p->counters = true;
   }
   int P = zrt_g.nprocs, me = zrt_g.me;
-  size_t most = 0;
-  for (int j = 0; j < P; j++) {
-    size_t total = 0;
-    for (int q = 0; q < P; q++)
-      if (q != j)
-        total += pair_bytes(p, q, j);
-    if (total > most)
-      most = total;
-  }
-  if (most > p->rbuf_bytes) {
-    p->rbuf = sc_all_alloc(most, 64);  /* an outgrown buffer stays: frees must be last-in first-out */
-    p->rbuf_bytes = most;
+  int64_t most = 0;
+  for (int i = 0; i < p->nrecvs; i++)
+    most += (int64_t)p->recvs[i].bytes;
+  sc_all_reduce(sc_team_all, &most, 1, SC_I64, SC_MAX);
+  if ((size_t)most > p->rbuf_bytes) {
+    p->rbuf = sc_all_alloc((size_t)most, 64);  /* an outgrown buffer stays: frees must be last-in first-out */
+    p->rbuf_bytes = (size_t)most;
   }
   free(p->slot);
   free(p->rslot);
@@ -351,10 +348,15 @@ static void plan_segment(zrt_xfer *x, zrt_xfer_plan *p) {
   p->rslot = calloc((size_t)p->nrecvs + 1, sizeof *p->rslot);
   if (!p->slot || !p->rslot)
     zrt_error(x->line, "out of memory");
-  for (int i = 0; i < p->nsends; i++)
-    for (int q = 0; q < me; q++)
-      if (q != p->sends[i].proc)
-        p->slot[i] += pair_bytes(p, q, p->sends[i].proc);
+  static int near[729]; /* 3^ZRT_MAX_RANK */
+  for (int i = 0; i < p->nsends; i++) {
+    int dst = p->sends[i].proc, nnear = xfer_near_procs(p, dst, near); /* -1: every process */
+    for (int j = 0; j < (nnear < 0 ? P : nnear); j++) {
+      int q = nnear < 0 ? j : near[j];
+      if (q < me && q != dst)
+        p->slot[i] += pair_bytes(p, q, dst);
+    }
+  }
   for (int i = 1; i < p->nrecvs; i++)
     p->rslot[i] = p->rslot[i - 1] + p->recvs[i - 1].bytes;
 }

@@ -140,11 +140,11 @@ void xfer_free_peer(xfer_peer *pe);
  * by phases: post a phase's receives, make its hops within this process and its sends, wait for
  * its receives and unpack them. */
 void xfer_plan_phases(const zrt_xfer *x, zrt_xfer_plan *p);
-/* The processes around this one (their blocks next to its own, in every dimension, around the
+/* The processes around process proc (their blocks next to its own, in every dimension, around the
  * grid), in increasing order, into out (room for 3^rank): where every piece of p's items comes
  * from such a block (every block as wide as every shift), the only processes p's direct plan
- * can exchange with; -1 where that is not so (every process must be asked). */
-int xfer_near_procs(const zrt_xfer_plan *p, int *out);
+ * lets proc exchange with; -1 where that is not so (every process must be asked). */
+int xfer_near_procs(const zrt_xfer_plan *p, int proc, int *out);
 void xfer_phase_post(const zrt_xfer *x, xfer_phase *ph);
 void xfer_phase_send(const zrt_xfer *x, zrt_xfer_plan *p, xfer_phase *ph);
 /* A round by phases (phase 0 sent): progress moves on through the phases that arrived without
