@@ -361,10 +361,10 @@ void target_checks(Emitter *E, Expr *e) {
   if (!E->cover || !is_array_sym(sym)) return;
   Type *t = e->ptype ? e->ptype : sym->type;
   if (!t || t->kind != TY_PARALLEL || t->region) return;
-  const char *text = arena_printf(E->arena, "flood array '%s' can only be assigned under a region with '*' in dimension %%d",
-                                  array_label(sym));
-  emit_line(E, "{ const int zfd = zrt_flood_written_dim(&%s, &%s); if (zfd) zrt_error(%d, %s, zfd); }", E->cover,
-            emit_sym(E, sym), e->loc.line, emit_c_string(E, text, strlen(text)));
+  const char *label = array_label(sym);
+  emit_line(E, "{ const int zfd = zrt_flood_written_dim(&%s, &%s); if (zfd) zrt_error(%d, \"flood array '%%s' can only be "
+               "assigned under a region with '*' in dimension %%d\", %s, zfd); }",
+            E->cover, emit_sym(E, sym), e->loc.line, emit_c_string(E, label, strlen(label)));
 }
 
 /* The checks for the accesses of e under region src instead of the covering region (the operands of
