@@ -257,6 +257,8 @@ bool loop_dirs_ok(Emitter *E, const IrStmt *s, int rank);
 bool is_array_sym(const Symbol *sym);
 /* The containment checks of every access of e under the covering region (or under region src). */
 void access_checks(Emitter *E, Expr *e);
+/* The same for target e, and where its type may be a flood array's, that it is written under '*'
+ * in its flood dimensions (E29 at run time). */
 void target_checks(Emitter *E, Expr *e);
 void access_checks_under(Emitter *E, Expr *e, const char *src);
 /* A temporary array over the covering region, freed after the statement; its element at map. */
