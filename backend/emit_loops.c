@@ -359,7 +359,7 @@ void target_checks(Emitter *E, Expr *e) {
   access_checks(E, e);
   Symbol *sym = sema_base_symbol(e);
   if (!E->cover || !is_array_sym(sym)) return;
-  Type *t = e->ptype ? e->ptype : sym->type;
+  Type *t = sema_target_type(e, sym);
   if (!t || t->kind != TY_PARALLEL || t->region) return;
   const char *label = array_label(sym);
   emit_line(E, "{ const int zfd = zrt_flood_written_dim(&%s, &%s); if (zfd) zrt_error(%d, \"flood array '%%s' can only be "

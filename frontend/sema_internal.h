@@ -372,6 +372,9 @@ void sema_promotion_obstacle(Sema *S, const char *reason); /* why this procedure
 void sema_assigns_global(Sema *S, const Symbol *g);    /* that reason for a global variable it assigns */
 bool sema_is_variable(Sema *S, Expr *e);
 Symbol *sema_base_symbol(Expr *e);       /* the variable a designator starts from */
+/* The parallel type target (whose variable is sym) is written through: its variable's, or for an
+ * element U[k] of an indexed array of parallel arrays, U's element type. */
+Type *sema_target_type(Expr *target, Symbol *sym);
 const char *sema_expr_type_name(Sema *S, Expr *e); /* e's type, a parallel one for a parallel e ("[,] double") */
 
 /* statements and procedures */

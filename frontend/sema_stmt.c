@@ -98,9 +98,7 @@ static bool check_target_symbol(Sema *S, Expr *target, Symbol *sym) {
   return true;
 }
 
-/* The parallel type a parallel target is written through: its variable's, or for an element U[k] of
- * an indexed array of parallel arrays, U's element type. */
-static Type *target_type(Expr *target, Symbol *sym) { return target->ptype ? target->ptype : sym->type; }
+Type *sema_target_type(Expr *target, Symbol *sym) { return target->ptype ? target->ptype : sym->type; }
 
 /* E29: a flood array written under a region whose flood dimensions differ from its own. */
 static bool check_flood_write(Sema *S, Expr *target, Symbol *sym, Type *t) {
@@ -165,7 +163,7 @@ static void check_assign(Sema *S, Stmt *st) {
     return;
   }
   if (rt->kind == TY_ERROR) { /* errors of the target itself come first when they precede (section 14.1) */
-    if (check_target_symbol(S, lhs, sym) && lhs->rank > 0) check_flood_write(S, lhs, sym, target_type(lhs, sym));
+    if (check_target_symbol(S, lhs, sym) && lhs->rank > 0) check_flood_write(S, lhs, sym, sema_target_type(lhs, sym));
     return;
   }
   if (!check_target_symbol(S, lhs, sym)) return;
@@ -177,7 +175,7 @@ static void check_assign(Sema *S, Stmt *st) {
     SEMA_ERR(S, st->oploc, "operands have different ranks (%d and %d)", lhs->rank, st->rhs->rank);
     return;
   }
-  if (lhs->rank > 0 && !check_flood_write(S, lhs, sym, target_type(lhs, sym))) return;
+  if (lhs->rank > 0 && !check_flood_write(S, lhs, sym, sema_target_type(lhs, sym))) return;
   bool is_string = lt->kind == TY_SCALAR && lt->scalar == SK_STRING;
   Type *value = rt;
   if (st->op != AS_ASSIGN) {
@@ -297,7 +295,7 @@ static void check_read(Sema *S, Stmt *st) {
     }
     if (!check_target_symbol(S, e, sym)) continue;
     if (!io_type_ok(S, e, true) || !io_cover_ok(S, e)) continue;
-    if (e->rank > 0) check_flood_write(S, e, sym, target_type(e, sym));
+    if (e->rank > 0) check_flood_write(S, e, sym, sema_target_type(e, sym));
   }
 }
 
