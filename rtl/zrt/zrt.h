@@ -203,7 +203,7 @@ void zrt_array_set_steps(zrt_array *a, int rank, const struct zrt_region *decl);
  * Row alignment (AZ_ALIGN=1, the default; AZ_ALIGN=0: dense, calloc's alignment): the element of
  * the last dimension where this process's block starts (for _box and _root: lo) lies on a 64-byte
  * boundary, and in arrays of rank >= 2 without flood dimensions whose rows are at least
- * 8 x lcm(elem, 64) bytes long, the rows are padded to a multiple of lcm(elem, 64) bytes so that
+ * 32 x lcm(elem, 64) bytes long (256 doubles), the rows are padded to a multiple of lcm(elem, 64) bytes so that
  * this holds in every row. The padding cells are never read. */
 void zrt_array_alloc(zrt_array *a, int rank, size_t elem, const int64_t *lo, const int64_t *hi, unsigned flood);
 /* The same with explicit fluff: the allocation reaches fluff_lo[k] / fluff_hi[k] cells beyond

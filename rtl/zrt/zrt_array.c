@@ -64,15 +64,20 @@ static int64_t cells(const zrt_array *a, int k, int64_t lo, int64_t hi) {
   return hi < lo ? 0 : zrt_array_cell(a, k, hi) - zrt_array_cell(a, k, lo) + 1;
 }
 
+/* Rows shorter than this many units stay dense: a stencil streams the padding's lines too, so
+ * padding costs up to 1/PAD_MIN_UNITS more memory traffic (MG's rows of 64 + 2 doubles padded to
+ * 72 missed the caches 10% more often, docs/performance.md "Row alignment"). */
+#define PAD_MIN_UNITS 32
+
 /* Elements per row of a (the last dimension's extent n): padded to a whole number of units of
  * lcm(elem, 64) bytes when aligning, for arrays of rank >= 2 without flood dimensions whose rows
- * are at least 8 units long (the padding then costs at most 1/8). */
+ * are at least PAD_MIN_UNITS units long. */
 static int64_t row_elems(const zrt_array *a) {
   int64_t n = cells(a, a->rank - 1, a->lo[a->rank - 1], a->hi[a->rank - 1]);
   if (!zrt_array_aligning() || a->rank < 2 || a->flood || a->elem == 0 || n <= 0)
     return n;
   int64_t unit = pad_unit(a->elem);
-  if (n / 8 < unit || n > INT64_MAX - unit)
+  if (n / PAD_MIN_UNITS < unit || n > INT64_MAX - unit)
     return n;
   return (n + unit - 1) / unit * unit;
 }

@@ -1,14 +1,16 @@
 #!/bin/sh
 # row_alignment.sh - row alignment of parallel arrays (rtl/zrt/zrt_array.c, AZ_ALIGN):
-# (a) a 2-D and 3-D program with odd sizes whose rows are padded on every process count (shifts,
+# (a) a 2-D and 3-D program with odd sizes whose rows are padded on 1 and 2 processes and on some of
+#     3 and 4 (shifts,
 #     wrap, @^, a parallel initializer, reductions, a partial reduction, a scan, A := T, writeln of
 #     whole arrays) prints the same with AZ_ALIGN=0 (dense rows) as with the default on 1, 2, 3
 #     and 4 processes;
 # (b) a C program linked with libzrt.a checks the layout itself: by default the first element of
 #     this process's block in the last dimension starts a 64-byte line in every row and the row
 #     stride is a multiple of 64 bytes (2-D, 3-D, rank 1, odd element sizes, copies, a process
-#     that is not the first of its grid line); with AZ_ALIGN=0 the rows are dense; a bad value
-#     of AZ_ALIGN is rejected.
+#     that is not the first of its grid line); rows shorter than 32 x lcm(elem, 64) bytes (MG's
+#     64 + 2 doubles, 255 doubles) stay dense, 257 doubles are padded; with AZ_ALIGN=0 the rows
+#     are dense; a bad value of AZ_ALIGN is rejected.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -22,8 +24,8 @@ cat > "$t/rows.zpl" <<'EOF'
 program rows;
 
 config var n : integer = 13;
-           m : integer = 151;
-           h : integer = 131;
+           m : integer = 603;
+           h : integer = 523;
            iters : integer = 3;
 
 region R = [1..n, 1..m];
@@ -140,33 +142,33 @@ int main(int argc, char **argv) {
   zrt_g.prog = &prog;
   aligned = argc > 1 && !strcmp(argv[1], "aligned");
   check(zrt_array_aligning() == aligned, "zrt_array_aligning");
-  /* one process; storage [0..40] x [0..101] around the box [1..39] x [1..100]: column 1 aligned */
-  zrt_distribute_as(2, (int64_t[]){ 1, 1 }, (int64_t[]){ 39, 100 }, 0, (int[]){ 1, 1 });
+  /* one process; storage [0..40] x [0..301] around the box [1..39] x [1..300]: column 1 aligned */
+  zrt_distribute_as(2, (int64_t[]){ 1, 1 }, (int64_t[]){ 39, 300 }, 0, (int[]){ 1, 1 });
   zrt_array a;
-  zrt_array_alloc(&a, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 40, 101 }, 0);
+  zrt_array_alloc(&a, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 40, 301 }, 0);
   check_rows(&a, 1, "2-D, one process");
   check_copy(&a);
   zrt_array_free(&a);
-  /* process 1 of a 1 x 2 grid: its block starts at column 151 (fluff from 143) */
-  zrt_distribute_as(2, (int64_t[]){ 1, 1 }, (int64_t[]){ 39, 300 }, 1, (int[]){ 1, 2 });
-  zrt_array_alloc(&a, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 40, 301 }, 0);
-  check(a.lo[1] == 143 && a.hi[1] == 301, "2-D, second process: its columns");
-  check_rows(&a, 151, "2-D, second process");
+  /* process 1 of a 1 x 2 grid: its block starts at column 301 (fluff from 293) */
+  zrt_distribute_as(2, (int64_t[]){ 1, 1 }, (int64_t[]){ 39, 600 }, 1, (int[]){ 1, 2 });
+  zrt_array_alloc(&a, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 40, 601 }, 0);
+  check(a.lo[1] == 293 && a.hi[1] == 601, "2-D, second process: its columns");
+  check_rows(&a, 301, "2-D, second process");
   check_copy(&a);
   zrt_array_free(&a);
-  /* 3-D of 4-byte elements, rows of 201: every row of every plane */
-  zrt_distribute_as(3, (int64_t[]){ 1, 1, 1 }, (int64_t[]){ 3, 5, 201 }, 0, (int[]){ 1, 1, 1 });
+  /* 3-D of 4-byte elements, rows of 601: every row of every plane */
+  zrt_distribute_as(3, (int64_t[]){ 1, 1, 1 }, (int64_t[]){ 3, 5, 601 }, 0, (int[]){ 1, 1, 1 });
   zrt_array c;
-  zrt_array_alloc(&c, 3, 4, (int64_t[]){ 1, 1, 1 }, (int64_t[]){ 3, 5, 201 }, 0);
-  check(c.stride[1] == (aligned ? 208 : 201) && c.stride[0] == c.stride[1] * 5, "3-D strides");
+  zrt_array_alloc(&c, 3, 4, (int64_t[]){ 1, 1, 1 }, (int64_t[]){ 3, 5, 601 }, 0);
+  check(c.stride[1] == (aligned ? 608 : 601) && c.stride[0] == c.stride[1] * 5, "3-D strides");
   for (int64_t i = 1; i <= 3 && aligned; i++)
     for (int64_t j = 1; j <= 5; j++)
       check((uintptr_t)at(&c, (int64_t[]){ i, j, 1 }) % 64 == 0, "3-D rows");
   zrt_array_free(&c);
   /* 12-byte elements: the row stride becomes a multiple of lcm(12, 64) = 192 bytes */
   zrt_array e;
-  zrt_array_alloc_box(&e, 2, 12, (int64_t[]){ 1, 1 }, (int64_t[]){ 4, 150 }, 0, false, 0);
-  check(e.stride[0] == (aligned ? 160 : 150), "12-byte elements: stride");
+  zrt_array_alloc_box(&e, 2, 12, (int64_t[]){ 1, 1 }, (int64_t[]){ 4, 600 }, 0, false, 0);
+  check(e.stride[0] == (aligned ? 608 : 600), "12-byte elements: stride");
   for (int64_t i = 1; i <= 4 && aligned; i++)
     check((uintptr_t)at(&e, (int64_t[]){ i, 1 }) % 64 == 0, "12-byte elements: rows");
   zrt_array_free(&e);
@@ -175,6 +177,14 @@ int main(int argc, char **argv) {
   zrt_array_alloc_box(&s, 2, 8, (int64_t[]){ 1, 1 }, (int64_t[]){ 5, 9 }, 0, false, 0);
   check(s.stride[0] == 9 && (!aligned || (uintptr_t)s.mem % 64 == 0), "short rows");
   zrt_array_free(&s);
+  /* rows under 32 lines stay dense (their padding would be streamed too): MG's 64 + 2, and 255
+   * doubles; 257 are padded to 264 */
+  const int64_t lens[] = { 66, 255, 257 }, strides[] = { 66, 255, 264 };
+  for (int i = 0; i < 3; i++) {
+    zrt_array_alloc_box(&s, 3, 8, (int64_t[]){ 0, 0, 0 }, (int64_t[]){ 3, 3, lens[i] - 1 }, 0, false, 0);
+    check(s.stride[1] == (aligned ? strides[i] : lens[i]) && s.stride[0] == s.stride[1] * 4, "rows of 66, 255, 257 doubles");
+    zrt_array_free(&s);
+  }
   zrt_distribute_as(1, (int64_t[]){ 1 }, (int64_t[]){ 100 }, 2, (int[]){ 4 });
   zrt_array v;
   zrt_array_alloc(&v, 1, 8, (int64_t[]){ 0 }, (int64_t[]){ 101 }, 0);
