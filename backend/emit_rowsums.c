@@ -7,7 +7,8 @@
  * the last dimension (or on it), and another sum of the same shape whose terms are the first's
  * moved by one distance along the last dimension alone, are one family: its first member is
  * computed for every cell of the row that any member reads, into a buffer (zsb<f>, the runtime's
- * zrt_row_buffer), before the row's loop, which reads each member from it. The sums are the
+ * zrt_row_buffer), before the row's loop, which reads each member from it; the families through
+ * one view share their range of cells and one loop fills them all. The sums are the
  * program's, term by term in its order, so the values are the same bit for bit. Whether the
  * directions really are moves of each other is known at run time only: the nest runs so where
  * they are (rowsums_condition), else as written. */
@@ -152,16 +153,29 @@ static const char *distance(Emitter *E, const SumFamily *f, int p) {
                       last, a, last);
 }
 
+/* The first family of the nest through f's view: the families through one view share one range of
+ * cells and are filled by one loop. */
+static const SumFamily *first_of_view(Emitter *E, const SumFamily *f) {
+  for (int i = 0;; i++) {
+    const SumFamily *g = E->rowsum_families.items[i];
+    if (g->sym == f->sym) return g;
+  }
+}
+
 void rowsums_buffers(Emitter *E) {
   for (int i = 0; i < E->rowsum_families.len; i++) {
     const SumFamily *f = E->rowsum_families.items[i];
     const char *lo = arena_printf(E->arena, "zsl%d", f->id), *hi = arena_printf(E->arena, "zsh%d", f->id);
-    /* the lowest and highest distances */
-    const char *lows = step_shared(E, distance(E, f, 0)), *highs = lows;
-    for (int p = 1; p < f->n; p++) {
-      const char *d = step_shared(E, distance(E, f, p));
-      lows = arena_printf(E->arena, "(%s < %s ? %s : %s)", d, lows, d, lows);
-      highs = arena_printf(E->arena, "(%s > %s ? %s : %s)", d, highs, d, highs);
+    /* the lowest and highest distances of the families through f's view */
+    const char *lows = "0", *highs = "0";
+    for (int j = 0; j < E->rowsum_families.len; j++) {
+      const SumFamily *g = E->rowsum_families.items[j];
+      if (g->sym != f->sym) continue;
+      for (int p = 1; p < g->n; p++) {
+        const char *d = step_shared(E, distance(E, g, p));
+        lows = arena_printf(E->arena, "(%s < %s ? %s : %s)", d, lows, d, lows);
+        highs = arena_printf(E->arena, "(%s > %s ? %s : %s)", d, highs, d, highs);
+      }
     }
     step_value(E, lo, lows);
     step_value(E, hi, highs);
@@ -193,18 +207,31 @@ const char *rowsums_read(Emitter *E, const Expr *e) {
   return arena_printf(E->arena, "zsb%d[zct%d * zst_%s + %s - zsl%d]", f->id, k, f->sym->name, step_shared(E, distance(E, f, p)), f->id);
 }
 
+/* C: family f's first member at cell zb of its buffer. */
+static const char *fill_value(Emitter *E, const SumFamily *f) {
+  E->rowsum_filling = true;
+  E->counted_override_sym = f->sym;
+  E->counted_override = arena_printf(E->arena, "(zb + zsl%d)", f->id);
+  const char *v = emit_expr(E, f->m[0]->e);
+  E->counted_override_sym = NULL;
+  E->counted_override = NULL;
+  E->rowsum_filling = false;
+  return v;
+}
+
+/* One loop per view, filling the buffers of all its families (NPB's u1 and u2 together): the
+ * same rows read, one loop's overhead. */
 const char *rowsums_fill(Emitter *E) {
   Buf b = {0};
   for (int i = 0; i < E->rowsum_families.len; i++) {
     const SumFamily *f = E->rowsum_families.items[i];
-    E->rowsum_filling = true;
-    E->counted_override_sym = f->sym;
-    E->counted_override = arena_printf(E->arena, "(zb + zsl%d)", f->id);
-    const char *v = emit_expr(E, f->m[0]->e);
-    E->counted_override_sym = NULL;
-    E->counted_override = NULL;
-    E->rowsum_filling = false;
-    buf_printf(&b, "#pragma omp simd\nfor (int64_t zb = 0; zb < zsn%d; zb++) zsb%d[zb] = %s;\n", f->id, f->id, v);
+    if (first_of_view(E, f) != f) continue;
+    buf_printf(&b, "#pragma omp simd\nfor (int64_t zb = 0; zb < zsn%d; zb++) {\n", f->id);
+    for (int j = i; j < E->rowsum_families.len; j++) {
+      const SumFamily *g = E->rowsum_families.items[j];
+      if (g->sym == f->sym) buf_printf(&b, "  zsb%d[zb] = %s;\n", g->id, fill_value(E, g));
+    }
+    buf_printf(&b, "}\n");
   }
   const char *r = arena_strdup(E->arena, b.data ? b.data : "");
   free(b.data);
