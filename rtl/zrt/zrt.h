@@ -182,6 +182,7 @@ typedef struct zrt_array {
   int64_t fluff_lo[ZRT_MAX_RANK], fluff_hi[ZRT_MAX_RANK], wrap_lo[ZRT_MAX_RANK], wrap_hi[ZRT_MAX_RANK];
   void *mem;                 /* the element at index (lo_0, ..., lo_r-1) */
   void *block;               /* the allocation that holds mem (zrt_array_free frees it) */
+  size_t mapped;             /* > 0: block is a mapping of that many bytes (huge pages), not malloc's */
   bool allocated;
 } zrt_array;
 

@@ -318,6 +318,9 @@ zg_gather_alg zrt_gather_alg(bool exact); /* this run's algorithm of gathers or 
 const char *zrt_array_setup(void);
 /* True unless AZ_ALIGN=0: parallel arrays get aligned, padded rows. */
 bool zrt_array_aligning(void);
+/* True unless AZ_HUGE=0: parallel arrays of 2 MB or more are mapped on 2 MB boundaries and offered
+ * transparent huge pages. */
+bool zrt_array_huge(void);
 /* zrt_error with a va_list. */
 _Noreturn void zrt_verror(int line, const char *fmt, va_list ap);
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# row_alignment.sh - row alignment of parallel arrays (rtl/zrt/zrt_array.c, AZ_ALIGN):
+# row_alignment.sh - row alignment of parallel arrays (rtl/zrt/zrt_array.c, AZ_ALIGN, AZ_HUGE):
 # (a) a 2-D and 3-D program with odd sizes whose rows are padded on 1 and 2 processes and on some of
 #     3 and 4 (shifts,
 #     wrap, @^, a parallel initializer, reductions, a partial reduction, a scan, A := T, writeln of
@@ -10,7 +10,9 @@
 #     stride is a multiple of 64 bytes (2-D, 3-D, rank 1, odd element sizes, copies, a process
 #     that is not the first of its grid line); rows shorter than 32 x lcm(elem, 64) bytes (MG's
 #     64 + 2 doubles, 255 doubles) stay dense, 257 doubles are padded; with AZ_ALIGN=0 the rows
-#     are dense; a bad value of AZ_ALIGN is rejected.
+#     are dense; arrays of 2 MB or more are mapped on a 2 MB boundary (huge pages; AZ_HUGE=0: not),
+#     zeroed, and keep that through copies and exchanges; a bad value of AZ_ALIGN or AZ_HUGE is
+#     rejected.
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -87,7 +89,9 @@ cat > "$t/layout.c" <<'EOF'
 /* layout.c - the storage layout of zrt_array_alloc: aligned and padded rows (argument "aligned")
  * or dense rows (argument "dense"). */
 #include "zrt_internal.h"
+#include "zrt_region.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const zrt_program prog = { "layout", "layout.zpl", NULL, 0 };
@@ -185,6 +189,32 @@ int main(int argc, char **argv) {
     check(s.stride[1] == (aligned ? strides[i] : lens[i]) && s.stride[0] == s.stride[1] * 4, "rows of 66, 255, 257 doubles");
     zrt_array_free(&s);
   }
+  /* 2 MB or more (AZ_HUGE, not under AddressSanitizer): a mapping of its own on a 2 MB boundary,
+   * zeroed, rows aligned as above; copies and exchanges keep track of it */
+  bool huge = !getenv("AZ_HUGE") || strcmp(getenv("AZ_HUGE"), "0");
+#ifdef __SANITIZE_ADDRESS__
+  huge = false;
+#endif
+  check(zrt_array_huge() == huge, "zrt_array_huge");
+  zrt_distribute_as(2, (int64_t[]){ 1, 1 }, (int64_t[]){ 600, 600 }, 0, (int[]){ 1, 1 });
+  zrt_array h, h2 = { 0 };
+  zrt_array_alloc(&h, 2, sizeof(double), (int64_t[]){ 0, 0 }, (int64_t[]){ 601, 601 }, 0);
+  check(huge ? h.mapped > 0 && (uintptr_t)h.block % (2 << 20) == 0 : h.mapped == 0, "2 MB or more: mapped on a 2 MB boundary");
+  bool zero = true;
+  for (int64_t i = 0; i <= 601; i++)
+    for (int64_t j = 0; j <= 601; j++)
+      zero &= *(double *)at(&h, (int64_t[]){ i, j }) == 0.0;
+  check(zero, "2 MB or more: zeroed");
+  check_rows(&h, 1, "2 MB or more");
+  check_copy(&h);
+  zrt_array_copy(&h2, &h);
+  check(h2.mapped == h.mapped && (h2.mapped == 0 || (uintptr_t)h2.block % (2 << 20) == 0), "2 MB or more: a copy");
+  *(double *)at(&h, (int64_t[]){ 5, 5 }) = 1.0;
+  *(double *)at(&h2, (int64_t[]){ 5, 5 }) = 2.0;
+  zrt_array_exchange(&h, &h2, &(zrt_region){ .rank = 2, .lo = { 1, 1 }, .hi = { 600, 600 }, .stride = { 1, 1 } });
+  check(*(double *)at(&h, (int64_t[]){ 5, 5 }) == 2.0 && *(double *)at(&h2, (int64_t[]){ 5, 5 }) == 1.0, "2 MB or more: an exchange");
+  zrt_array_free(&h);
+  zrt_array_free(&h2);
   zrt_distribute_as(1, (int64_t[]){ 1 }, (int64_t[]){ 100 }, 2, (int[]){ 4 });
   zrt_array v;
   zrt_array_alloc(&v, 1, 8, (int64_t[]){ 0 }, (int64_t[]){ 101 }, 0);
@@ -199,7 +229,11 @@ mpicc $("$AZC" --cflags) -Wall -Wextra -Werror -o "$t/layout" "$t/layout.c" $("$
 env -u AZ_ALIGN "$t/layout" aligned || say "the default layout is not aligned"
 AZ_ALIGN=1 "$t/layout" aligned || say "AZ_ALIGN=1: the layout is not aligned"
 AZ_ALIGN=0 "$t/layout" dense || say "AZ_ALIGN=0: the layout is not dense"
-AZ_ALIGN=2 "$t/rows" > "$t/out" 2> "$t/err"
-st=$?
-[ $st = 2 ] && grep -q "AZ_ALIGN must be 0 or 1, not '2'" "$t/err" || say "AZ_ALIGN=2: exit status $st, $(cat "$t/err")"
+AZ_HUGE=0 "$t/layout" aligned || say "AZ_HUGE=0: the layout is not aligned, or large arrays are mapped"
+AZ_ALIGN=0 AZ_HUGE=1 "$t/layout" dense || say "AZ_ALIGN=0 AZ_HUGE=1: the layout is not dense"
+for v in AZ_ALIGN AZ_HUGE; do
+  env "$v=2" "$t/rows" > "$t/out" 2> "$t/err"
+  st=$?
+  [ $st = 2 ] && grep -q "$v must be 0 or 1, not '2'" "$t/err" || say "$v=2: exit status $st, $(cat "$t/err")"
+done
 exit $fail
