@@ -88,8 +88,7 @@ static void *map_huge(size_t bytes, size_t *mapped) {
   char *at = (char *)(((uintptr_t)m + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
   if (at > m)
     munmap(m, (size_t)(at - m));
-  if (m + HUGE_PAGE > at)
-    munmap(at + len, (size_t)(m + HUGE_PAGE - at));
+  munmap(at + len, (size_t)(m + HUGE_PAGE - at)); /* the rest of the slack: at < m + HUGE_PAGE */
 #ifdef MADV_HUGEPAGE
   madvise(at, len, MADV_HUGEPAGE); /* a hint: where the kernel has no huge pages, 4 KB ones */
 #endif
@@ -205,7 +204,7 @@ static bool alloc_cells(zrt_array *a, size_t count, size_t misalign) {
     /* a huge page boundary is a cache line boundary: misalign puts the first column on a line */
     if (!(a->block = map_huge(count * a->elem + misalign, &a->mapped)))
       return false;
-    a->mem = (char *)a->block + (zrt_array_aligning() ? misalign : 0);
+    a->mem = (char *)a->block + misalign;
     return true;
   }
   if (!(a->block = calloc(count * a->elem + slack, 1)))
