@@ -166,22 +166,29 @@ void rowsums_buffers(Emitter *E) {
   for (int i = 0; i < E->rowsum_families.len; i++) {
     const SumFamily *f = E->rowsum_families.items[i];
     const char *lo = arena_printf(E->arena, "zsl%d", f->id), *hi = arena_printf(E->arena, "zsh%d", f->id);
-    /* the lowest and highest distances of the families through f's view */
-    const char *lows = "0", *highs = "0";
-    for (int j = 0; j < E->rowsum_families.len; j++) {
-      const SumFamily *g = E->rowsum_families.items[j];
-      if (g->sym != f->sym) continue;
-      for (int p = 1; p < g->n; p++) {
-        const char *d = step_shared(E, distance(E, g, p));
-        lows = arena_printf(E->arena, "(%s < %s ? %s : %s)", d, lows, d, lows);
-        highs = arena_printf(E->arena, "(%s > %s ? %s : %s)", d, highs, d, highs);
+    const char *n = arena_printf(E->arena, "zsn%d", f->id);
+    const SumFamily *first = first_of_view(E, f);
+    if (first != f) { /* the range of the view's first family (its first cell and length) */
+      step_value(E, lo, arena_printf(E->arena, "zsl%d", first->id));
+      step_value(E, n, arena_printf(E->arena, "zsn%d", first->id));
+    } else {
+      /* the lowest and highest distances of the families through f's view */
+      const char *lows = "0", *highs = "0";
+      for (int j = i; j < E->rowsum_families.len; j++) {
+        const SumFamily *g = E->rowsum_families.items[j];
+        if (g->sym != f->sym) continue;
+        for (int p = 1; p < g->n; p++) {
+          const char *d = step_shared(E, distance(E, g, p));
+          lows = arena_printf(E->arena, "(%s < %s ? %s : %s)", d, lows, d, lows);
+          highs = arena_printf(E->arena, "(%s > %s ? %s : %s)", d, highs, d, highs);
+        }
       }
+      step_value(E, lo, lows);
+      step_value(E, hi, highs);
+      const char *cnt = arena_printf(E->arena, "%s_cn%d", E->step_region, E->counted_dim);
+      const char *st = counted_step_value(E, f->sym);
+      step_value(E, n, arena_printf(E->arena, "(%s > 0 ? (%s - 1) * %s : 0) + %s - %s + 1", cnt, cnt, st, hi, lo));
     }
-    step_value(E, lo, lows);
-    step_value(E, hi, highs);
-    const char *cnt = arena_printf(E->arena, "%s_cn%d", E->step_region, E->counted_dim);
-    const char *st = counted_step_value(E, f->sym);
-    step_value(E, arena_printf(E->arena, "zsn%d", f->id), arena_printf(E->arena, "(%s > 0 ? (%s - 1) * %s : 0) + %s - %s + 1", cnt, cnt, st, hi, lo));
     const char *ct = emit_ctype(E, f->m[0]->e->type);
     vec_push(E->arena, E->step_prelude,
              arena_printf(E->arena, "%s *const zsb%d = (%s *)zrt_row_buffer(%d, (size_t)zsn%d * sizeof(%s));", ct, f->id, ct, f->id, f->id, ct));
