@@ -28,6 +28,12 @@ static bool mul_count(size_t *total, int64_t n) {
   return true;
 }
 
+/* Whether the layout switch name (AZ_ALIGN, AZ_HUGE) is on: unless it is 0. */
+static int switch_on(const char *name) {
+  const char *v = getenv(name);
+  return !(v && !strcmp(v, "0"));
+}
+
 /* ---- row alignment (AZ_ALIGN) ---- */
 
 #define ROW_ALIGN 64               /* bytes: a cache line */
@@ -35,10 +41,8 @@ static bool mul_count(size_t *total, int64_t n) {
 static int align_state = -1;       /* 1: aligned, padded rows; 0: dense (AZ_ALIGN=0); -1: unread */
 
 bool zrt_array_aligning(void) {
-  if (align_state < 0) {
-    const char *v = getenv("AZ_ALIGN");
-    align_state = !(v && !strcmp(v, "0"));
-  }
+  if (align_state < 0)
+    align_state = switch_on("AZ_ALIGN");
   return align_state;
 }
 
@@ -50,8 +54,7 @@ static int huge_state = -1;        /* 1: large arrays on huge pages; 0: malloc's
 
 bool zrt_array_huge(void) {
   if (huge_state < 0) {
-    const char *v = getenv("AZ_HUGE");
-    huge_state = !(v && !strcmp(v, "0"));
+    huge_state = switch_on("AZ_HUGE");
 #ifdef __SANITIZE_ADDRESS__
     huge_state = 0; /* malloc's blocks, whose overruns AddressSanitizer sees */
 #endif
