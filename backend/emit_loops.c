@@ -362,9 +362,9 @@ void target_checks(Emitter *E, Expr *e) {
   Type *t = sema_target_type(e, sym);
   if (!t || t->kind != TY_PARALLEL || t->region) return;
   const char *label = array_label(sym);
-  emit_line(E, "{ const int zfd = zrt_flood_written_dim(&%s, &%s); if (zfd) zrt_error(%d, \"flood array '%%s' can only be "
-               "assigned under a region with '*' in dimension %%d\", %s, zfd); }",
-            E->cover, emit_sym(E, sym), e->loc.line, emit_c_string(E, label, strlen(label)));
+  emit_line(E, "{ const int zfd = zrt_flood_written_dim(&%s, &%s); if (zfd) zrt_error(%d, %s, %s, zfd); }", E->cover,
+            emit_sym(E, sym), e->loc.line, emit_c_string(E, FLOOD_WRITE_MESSAGE, strlen(FLOOD_WRITE_MESSAGE)),
+            emit_c_string(E, label, strlen(label)));
 }
 
 /* The checks for the accesses of e under region src instead of the covering region (the operands of

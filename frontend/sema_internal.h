@@ -375,6 +375,9 @@ Symbol *sema_base_symbol(Expr *e);       /* the variable a designator starts fro
 /* The parallel type target (whose variable is sym) is written through: its variable's, or for an
  * element U[k] of an indexed array of parallel arrays, U's element type. */
 Type *sema_target_type(Expr *target, Symbol *sym);
+/* E29's message (a format: the array's name, the dimension), said by sema and, where the type of
+ * the target does not tell, by the run-time check the backend emits. */
+#define FLOOD_WRITE_MESSAGE "flood array '%s' can only be assigned under a region with '*' in dimension %d"
 const char *sema_expr_type_name(Sema *S, Expr *e); /* e's type, a parallel one for a parallel e ("[,] double") */
 
 /* statements and procedures */

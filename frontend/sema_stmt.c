@@ -106,8 +106,7 @@ static bool check_flood_write(Sema *S, Expr *target, Symbol *sym, Type *t) {
   if (!t || t->kind != TY_PARALLEL || !t->region || !c || c->error || c->rank != t->rank) return true;
   for (int k = 0; k < t->rank; k++) {
     if (t->region->dims[k].kind == DK_STAR && c->dims[k].kind != DK_STAR) {
-      SEMA_ERR(S, target->loc, "flood array '%s' can only be assigned under a region with '*' in dimension %d",
-               sym->name, k + 1);
+      SEMA_ERR(S, target->loc, FLOOD_WRITE_MESSAGE, sym->name, k + 1);
       return false;
     }
   }
