@@ -50,7 +50,8 @@ if [ -n "$QUICK" ]; then
   B=32 ITERS=5 CG_N=64 MG_CLASS_ARGS=
 else
   NPS=$(for p in 1 4 16 64 256 1024 4096; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
-  BIND_NPS="4 16 64" NOISE_NP=1024 STRONG_NPS=$NPS WRITE=${BENCH_WRITE:-1}
+  BIND_NPS=$(for p in 4 16 64 256; do [ "$p" -le "$MAX_NP" ] && echo $p; done | tr '\n' ' ')
+  NOISE_NP=1024 STRONG_NPS=$NPS WRITE=${BENCH_WRITE:-1}
   B=256 ITERS=20 CG_N=2048
 fi
 out=$BUILD/bench/scale

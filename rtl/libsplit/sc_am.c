@@ -11,8 +11,11 @@
  * requests, in the source's backlog (copied out of the receive buffer) and is retried at the
  * next poll. That breaks the request/reply cycle that bounded buffers would otherwise deadlock on
  * (the CM-5's two networks, in software): reception never waits for anything.
- * Reception: one ring of AM_NRECV * AM_NCH * (np - 1) pre-posted MPI_Irecv from any source on one
- * tag, handled in posting order (which is matching order, so delivery per pair is in order), one
+ * Reception: one ring of AM_NRECV * AM_NCH * min(np - 1, AM_RING_SOURCES) pre-posted MPI_Irecv
+ * from any source on one tag (a message that finds no receive posted waits in MPI, its sender
+ * polling, until a slot is re-posted; the ring is sized for the neighbours a process talks to, not
+ * for all of them: at 1024 processes one per peer was 256 MiB of receive buffers a process),
+ * handled in posting order (which is matching order, so delivery per pair is in order), one
  * buffer after another: a poll is an MPI_Test of the ring's next receive, which progresses MPI and
  * sees a message that arrived meanwhile. Replies to a request buffer go out as soon as it has
  * been handled, and its receive is re-posted at the next poll. Payloads of AM_BULK bytes or more
@@ -25,12 +28,15 @@
  * a static table; all_store_sync is Fig. 6-8's loop of global sums (MPI_Iallreduce + polling).
  * Handlers run only inside am_poll; nothing here blocks inside MPI. */
 #include "sc_internal.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define AM_BUFSZ 65536                 /* one aggregation or receive buffer */
 #define AM_NBUF 4                      /* send buffers per destination and channel, at most */
 #define AM_NRECV 2                     /* receive ring slots per source and channel */
+#define AM_RING_SOURCES 32             /* sources the ring has slots for, at most (26: a 3-D stencil's
+                                          neighbours); LIBSPLIT_AM_RING says otherwise */
 #define AM_BULK 16384                  /* payloads this large go zero-copy as their own message */
 #define AM_CHUNK ((size_t)1 << 30)     /* longer contiguous bulk transfers are split into these */
 #define AM_TAKE 8                      /* request buffers handled per poll, at most */
@@ -107,11 +113,12 @@ enum { BULK_NONE, BULK_POSTED, BULK_LANDED };
 static struct {
   MPI_Comm comm;
   int me, np, nstctr;
-  char *base;
+  char *base;                  /* the segment: seg_block's first SC_SEG_ALIGN boundary */
+  void *seg_block;
   int64_t *send, *recv;        /* store counters: bytes sent by me, received by me, per id */
   am_out *out;                 /* [ch * np + dest] */
   am_backlog *backlog;         /* [source] */
-  int nring, rhead;            /* the receive ring: AM_NRECV * AM_NCH * (np - 1) slots; next */
+  int nring, rhead;            /* the receive ring's slots (am_init) and the next */
   int repost;                  /* the slot last handled, its receive not yet re-posted, or -1 */
   char **rbuf;                 /* [slot] */
   MPI_Request *rreq;           /* [slot]: its receive (any source, TAG_AM) */
@@ -617,10 +624,11 @@ static void am_init(size_t bytes, int n_stctr) {
   am.me = sc_myproc_;
   am.np = sc_procs_;
   am.nstctr = n_stctr;
-  void *seg;
-  if (posix_memalign(&seg, 4096, bytes))
+  /* calloc's pages of a large block are zero until touched: only what the program uses of the
+   * segment becomes resident (16 MiB a process, written whole, were most of a simulation's memory) */
+  if (bytes > SIZE_MAX - SC_SEG_ALIGN || !(am.seg_block = calloc(bytes + SC_SEG_ALIGN - 1, 1)))
     sc_fatal("am transport: cannot allocate a segment of %zu bytes", bytes);
-  memset(seg, 0, bytes);
+  char *seg = (char *)(((uintptr_t)am.seg_block + SC_SEG_ALIGN - 1) / SC_SEG_ALIGN * SC_SEG_ALIGN);
   am.base = seg;
   sc_seg.base = seg;
   sc_seg.bytes = bytes;
@@ -650,7 +658,8 @@ static void am_init(size_t bytes, int n_stctr) {
   for (int e = 0; e < AM_NCH * np; e++)
     for (int i = 0; i < AM_NBUF; i++)
       am.out[e].req[i] = MPI_REQUEST_NULL;
-  am.nring = AM_NRECV * AM_NCH * (np - 1);
+  int sources = sc_am_ring_sources ? sc_am_ring_sources : AM_RING_SOURCES;
+  am.nring = AM_NRECV * AM_NCH * (np - 1 < sources ? np - 1 : sources);
   am.rhead = 0;
   am.repost = -1;
   am.rbuf = zalloc((size_t)am.nring * sizeof *am.rbuf);
@@ -722,7 +731,7 @@ static void am_finalize(void) {
   free(am.send);
   free(am.recv);
   MPI_Comm_free(&am.comm);
-  free(am.base);
+  free(am.seg_block);
   memset(&am, 0, sizeof am);
 }
 

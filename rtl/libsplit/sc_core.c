@@ -22,6 +22,7 @@ const char *const sc_stat_names[SC_ST__COUNT] = {
   "sync", "store_sync", "all_store_sync", "store_local_sync", "barrier", "collective", "poll",
 };
 int sc_n_stctr;
+int sc_am_ring_sources;
 const sc_transport_ops *sc_tp;
 
 #define SC_DEFAULT_SEGMENT ((size_t)16 << 20)
@@ -165,6 +166,14 @@ static bool configure(const sc_config *cfg, size_t *bytes, int *nstctr, char *ms
     }
     core.watchdog = v;
   }
+  const char *ring = getenv("LIBSPLIT_AM_RING");
+  long sources = 0;
+  if (ring && *ring && (!parse_positive_long(ring, &sources) || sources > SC_AM_RING_MAX)) {
+    snprintf(msg, msgsz, "LIBSPLIT_AM_RING must be a number of processes from 1 to %d, not '%s'",
+             SC_AM_RING_MAX, ring);
+    return false;
+  }
+  sc_am_ring_sources = (int)sources;
   const char *map = getenv("LIBSPLIT_RMA_MAP"); /* read by the RMA transport; checked here, so that
                                                     one process reports it (issue 23) */
   if (map && strcmp(map, "0") != 0 && strcmp(map, "1") != 0) {

@@ -71,6 +71,11 @@ MPI_Datatype sc_section_type(const sc_section *s);
 /* ---- store counters: ids 0 .. n_stctr-1, id 0 the default; the core hands out ids ---- */
 extern int sc_n_stctr;
 
+/* The sources the AM transport's receive ring has slots for (LIBSPLIT_AM_RING, checked by the core;
+ * 0: its default). */
+extern int sc_am_ring_sources;
+#define SC_AM_RING_MAX 65536
+
 /* ---- the transport interface ----
  * The core checks arguments (pointers in range, counter ids valid), counts statistics and then
  * calls these. Every operation handles the same-process case itself (proc == sc_myproc_), because

@@ -2,7 +2,8 @@
 # libsplit.sh - the libsplit tests: every program of test/libsplit/ (built as $BUILD/test/libsplit/NAME)
 # except errors runs under mpirun at np = 1, 2, 3 and 4 (QUICK=1: 2 and 4) with each transport
 # (LIBSPLIT_TRANSPORT=rma and =am, and rma without mapping the other processes' segments,
-# LIBSPLIT_RMA_MAP=0, which is how it works across nodes) and must exit 0 within the time limit (LIBSPLIT_TEST_TIMEOUT,
+# LIBSPLIT_RMA_MAP=0, which is how it works across nodes, and from 3 processes am with receive
+# slots for one source, LIBSPLIT_AM_RING=1) and must exit 0 within the time limit (LIBSPLIT_TEST_TIMEOUT,
 # 60 s; LIBSPLIT_WATCHDOG stops a wait that lasts half of it); a run that does not is reported as
 # hung. Then the errors program at np = 2: one start-up that must work (MPI initialized
 # before sc_init, an explicit configuration), and cases that must stop within 10 s with a non-zero
@@ -17,11 +18,13 @@ trap 'rm -rf "$t"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 # Under make SAN=1 the programs are sanitized; MPI's own allocations at exit are not our leaks.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-unset LIBSPLIT_TRANSPORT LIBSPLIT_WATCHDOG LIBSPLIT_SEGMENT_MB LIBSPLIT_RMA_MAP
+unset LIBSPLIT_TRANSPORT LIBSPLIT_WATCHDOG LIBSPLIT_SEGMENT_MB LIBSPLIT_RMA_MAP LIBSPLIT_AM_RING
 nps="1 2 3 4"
 [ "$QUICK" = 1 ] && nps="2 4"
-# rma-mpi: the RMA transport through MPI calls only (LIBSPLIT_RMA_MAP=0), as across nodes
-transports="rma rma-mpi am"
+# rma-mpi: the RMA transport through MPI calls only (LIBSPLIT_RMA_MAP=0), as across nodes;
+# am-ring1: the AM transport with receive slots for one source only (LIBSPLIT_AM_RING=1), so that
+# from 3 processes on messages find no receive posted and wait for one, as beyond 32 processes
+transports="rma rma-mpi am am-ring1"
 fail=0
 runs=0
 
@@ -46,9 +49,10 @@ run() {
   runs=$((runs + 1))
   start=$(date +%s)
   # shellcheck disable=SC2086
-  map=1
+  map=1 ring=
   [ "$tr" = rma-mpi ] && map=0
-  env $extra LIBSPLIT_TRANSPORT="${tr%-mpi}" LIBSPLIT_RMA_MAP=$map timeout -k 5 "$LIMIT" mpirun -np "$np" "$@" \
+  [ "$tr" = am-ring1 ] && ring=1
+  env LIBSPLIT_TRANSPORT="${tr%%-*}" LIBSPLIT_RMA_MAP=$map LIBSPLIT_AM_RING=$ring $extra timeout -k 5 "$LIMIT" mpirun -np "$np" "$@" \
     >"$t/out" 2>"$t/err" </dev/null
   st=$?
   secs=$(($(date +%s) - start))
@@ -66,6 +70,7 @@ for src in test/libsplit/*.c; do
   fi
   for np in $nps; do
     for tr in $transports; do
+      [ "$tr" = am-ring1 ] && [ "$np" -lt 3 ] && continue
       # The watchdog stops a hung wait halfway through the time limit and names it.
       extra=LIBSPLIT_WATCHDOG=$((LIMIT / 2))
       run "$np" "$tr" "$exe"
@@ -135,7 +140,11 @@ else
   run 2 rma "$exe" ok
   extra=
   expect_error "errors LIBSPLIT_SEGMENT_MB=lots np=2" 10 'LIBSPLIT_SEGMENT_MB'
-  for tr in $transports; do
+  extra=LIBSPLIT_AM_RING=0
+  run 2 am "$exe" ok
+  extra=
+  expect_error "errors LIBSPLIT_AM_RING=0 np=2" 10 'LIBSPLIT_AM_RING'
+  for tr in rma rma-mpi am; do
     extra=LIBSPLIT_WATCHDOG=1
     run 2 "$tr" "$exe" watchdog
     extra=
