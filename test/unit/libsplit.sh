@@ -48,10 +48,10 @@ run() {
   shift 2
   runs=$((runs + 1))
   start=$(date +%s)
-  # shellcheck disable=SC2086
   map=1 ring=
   [ "$tr" = rma-mpi ] && map=0
   [ "$tr" = am-ring1 ] && ring=1
+  # shellcheck disable=SC2086
   env LIBSPLIT_TRANSPORT="${tr%%-*}" LIBSPLIT_RMA_MAP=$map LIBSPLIT_AM_RING=$ring $extra timeout -k 5 "$LIMIT" mpirun -np "$np" "$@" \
     >"$t/out" 2>"$t/err" </dev/null
   st=$?
