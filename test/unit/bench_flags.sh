@@ -16,5 +16,7 @@ for p in jacobi nine star cg swm tomcatv; do
 done
 [ "$rows" = "$want" ] || { echo "bench_flags.sh: unexpected rows ($rows)"; fail=1; }
 grep -q '^| jacobi |' "$t/build/bench/flags/performance.md" 2>/dev/null || { echo "bench_flags.sh: no report section"; fail=1; }
-[ $fail = 0 ] || cat "$t/log"
+# the runner shows a failing script's last 20 lines: its complaints (a run that failed, with its
+# standard error) come last, after the whole log
+[ $fail = 0 ] || { cat "$t/log"; grep '^flags.sh: ' "$t/log" | grep -v 'differ from' | head -8; }
 exit $fail
