@@ -1022,10 +1022,10 @@ static void am_dump(FILE *f) {
   int me = am.me;
   fprintf(f, "libsplit: process %d: am: %lld gets/puts outstanding; bulk: %d get receives, %d "
           "put/store sends, %d get-reply sends; buffers sent %llu, handled %llu; %d dirty; "
-          "retries for reply space %llu, for bulk data %llu; waits for a send buffer %llu\n", me,
-          (long long)am.pending, am.getq.n, am.sendq.n, am.replq.n, (unsigned long long)am.nsent,
+          "retries for reply space %llu, for bulk data %llu; waits for a send buffer %llu; "
+          "a receive ring of %d slots\n", me, (long long)am.pending, am.getq.n, am.sendq.n, am.replq.n, (unsigned long long)am.nsent,
           (unsigned long long)am.nrecvd, am.ndirty, (unsigned long long)am.nwait_reply,
-          (unsigned long long)am.nwait_bulk, (unsigned long long)am.nwait_send);
+          (unsigned long long)am.nwait_bulk, (unsigned long long)am.nwait_send, am.nring);
   for (int k = 0; k < am.nstctr; k++)
     if (am.send[k] || am.recv[k])
       fprintf(f, "libsplit: process %d: am: store counter %d: sent %lld, received %lld\n", me, k,

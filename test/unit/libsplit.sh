@@ -144,6 +144,15 @@ else
   run 2 am "$exe" ok
   extra=
   expect_error "errors LIBSPLIT_AM_RING=0 np=2" 10 'LIBSPLIT_AM_RING'
+  # the ring's size, in the state the watchdog prints: 2 x 2 slots for each of the np - 1 others,
+  # or for LIBSPLIT_AM_RING of them where that is fewer
+  extra=LIBSPLIT_WATCHDOG=1
+  run 4 am "$exe" watchdog
+  expect_error "errors watchdog np=4 transport=am (ring)" 10 'receive ring of 12 slots'
+  extra="LIBSPLIT_WATCHDOG=1 LIBSPLIT_AM_RING=2"
+  run 4 am "$exe" watchdog
+  extra=
+  expect_error "errors watchdog np=4 LIBSPLIT_AM_RING=2 (ring)" 10 'receive ring of 8 slots'
   for tr in rma rma-mpi am; do
     extra=LIBSPLIT_WATCHDOG=1
     run 2 "$tr" "$exe" watchdog
