@@ -426,9 +426,10 @@ const EmitView *emit_view_of(Emitter *E, const Expr *e);
 /* One transfer, under region c (C name) and in zrt_xfer x, for the ghost views of transfers
  * ts[0..n), each of a statement whose region is c moved by moved[i] (a C int64_t array, "" for
  * none): every item with its own direction under its statement's region (zrt_xfer_add_view_moved),
- * one view of their array (zrt_ghost_view_moved), which each shift reads with its own direction.
- * The transfers go into E->merged_xfers. */
-void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *moved, int n, const char *c, const char *x);
+ * one view of their array (zrt_ghost_view_moved), which each shift reads with its own direction;
+ * its DN too unless the nest takes it (nest_dn). The transfers go into E->merged_xfers. */
+void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *moved, int n, const char *c, const char *x,
+                  bool nest_dn);
 /* True if transfer t is one of E->merged_xfers. */
 bool xfer_merged(const Emitter *E, const IrTransfer *t);
 /* The statement is done with its views: their temporaries are freed. */

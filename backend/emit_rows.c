@@ -8,7 +8,9 @@
  * row of this process's part of every statement's region in turn (in the order the rows lie in
  * memory), so the rows of the statements are in cache together, and two statements whose rows are
  * neighbours along the last dimension write them in one loop where their rows match (pairs); the
- * SVs and the views' ends after it. What every row of a step shares (its counted loop's first
+ * SVs and the views' ends after it. The shared transfer's DN the nest takes itself where
+ * passes/overlap.c allows it (IrStmt.rows_overlap): it runs once per part zrt_xfer_split_rows cuts,
+ * every statement's interior while the ghost cells travel, then its border. What every row of a step shares (its counted loop's first
  * index, step and count, the arrays' steps, each offset's first row and distance between rows:
  * emit_loops.c's step values) is declared once before the rows. Else the statements as written, one after the other, each with
  * its own transfers. The conditions are the same on every process, so all take the same branch
@@ -188,12 +190,31 @@ static void row_step(Emitter *E, const RowStmt *m, int j, int partner, int sign)
 /* The nest over rows: the counts of this process's rows of every statement in each outer
  * dimension, then for each step the statements that have that row, each over its row alone, or a
  * pair of them in one loop where pair_partner pairs them and their rows match at run time. */
-static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int n) {
+static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int n, const char *split) {
   int rank = m[0].s->ast->rank, outer = rank - 1;
+  int *partner = ARENA_ARRAY(E->arena, int, n), *sign = ARENA_ARRAY(E->arena, int, n);
+  bool *taken = ARENA_ARRAY(E->arena, bool, n);
+  for (int j = 0; j < n; j++) {
+    partner[j] = pair_partner(E, l, i, m, n, j, taken, &sign[j]);
+    if (partner[j] >= 0) taken[j] = taken[partner[j]] = true;
+  }
   emit_line(E, "{");
   E->indent++;
+  if (split) { /* the interiors while the ghost cells travel, then the borders (zrt_xfer_split_rows) */
+    Buf covers = {0};
+    for (int j = 0; j < n; j++) buf_printf(&covers, "%s&%s", j ? ", " : "", m[j].cover.cover);
+    emit_line(E, "zrt_region zrp[%d * ZRT_SPLIT_MAX]; int zborder;", n);
+    emit_line(E, "const int znparts = zrt_xfer_split_rows(zrp, &zborder, %d, (const zrt_region *const[]){%s}, &%s);", n, covers.data, split);
+    free(covers.data);
+    for (int j = 0; j < n; j++) /* a pair's parts that have rows, and those of them run in one loop */
+      if (partner[j] >= 0) emit_line(E, "int zpn%d = 0, zpo%d = 0;", j, j);
+    emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
+    E->indent++;
+    emit_line(E, "if (zpart > 0) zrt_xfer_part(&%s, zpart, zborder);", split);
+  }
   for (int j = 0; j < n; j++) {
-    emit_line(E, "zrt_region zrm%d; zrt_region_mine(&zrm%d, &%s); ZRT_WORK(zrm%d);", j, j, m[j].cover.cover, j);
+    if (split) emit_line(E, "const zrt_region zrm%d = zrp[%d * ZRT_SPLIT_MAX + zpart]; ZRT_WORK(zrm%d);", j, j, j);
+    else emit_line(E, "zrt_region zrm%d; zrt_region_mine(&zrm%d, &%s); ZRT_WORK(zrm%d);", j, j, m[j].cover.cover, j);
     for (int k = 0; k < outer; k++)
       emit_line(E, "const int64_t zrf%d_%d = zrt_region_first(&zrm%d, %d, zrm%d.lo[%d]), zrn%d_%d = zrt_region_count(&zrm%d, %d), "
                    "zrs%d_%d = zrm%d.stride[%d];", j, k, j, k, j, k, j, k, j, k, j, k, j, k);
@@ -211,15 +232,18 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
   for (int j = 0; j < n; j++) buf_printf(&len, "%szrt_region_count(&zrm%d, %d)", j ? " + " : "", j, outer);
   emit_line(E, "const int64_t zrlen = %s;", len.data);
   free(len.data);
-  int *partner = ARENA_ARRAY(E->arena, int, n), *sign = ARENA_ARRAY(E->arena, int, n);
-  bool *taken = ARENA_ARRAY(E->arena, bool, n);
   for (int j = 0; j < n; j++) {
-    partner[j] = pair_partner(E, l, i, m, n, j, taken, &sign[j]);
     if (partner[j] < 0) continue;
-    taken[j] = taken[partner[j]] = true;
     emit_line(E, "const int64_t zpd%d = zrt%d.lo[%d] - zrt%d.lo[%d]; (void)zpd%d;", j, partner[j], outer, j, outer, j);
     emit_line(E, "const bool zpair%d = %s;", j, pair_condition(E, m, j, partner[j], sign[j]));
-    emit_line(E, "zrt_pair_note(zpair%d);", j);
+    if (!split) {
+      emit_line(E, "zrt_pair_note(zpair%d);", j);
+      continue;
+    }
+    Buf rows = {0};
+    for (int k = 0; k < outer; k++) buf_printf(&rows, "zrn%d_%d > 0 && ", j, k);
+    emit_line(E, "if (%szrt_region_count(&zrm%d, %d) > 0) { zpn%d++; zpo%d += zpair%d; }", rows.data ? rows.data : "", j, outer, j, j, j);
+    free(rows.data);
   }
   /* the steps go to a buffer first: the reads' offsets their nests collect are the same at every
    * step, declared once in front of them */
@@ -271,6 +295,13 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
   for (int k = 0; k < prelude.len; k++) emit_line(E, "%s", (const char *)prelude.items[k]);
   if (steps.data) buf_add(E->out, steps.data);
   free(steps.data);
+  if (split) {
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "if (znparts <= zborder) zrt_dn(&%s);", split);
+    for (int j = 0; j < n; j++) /* in one loop: in every part that has its rows */
+      if (partner[j] >= 0) emit_line(E, "zrt_pair_note(zpo%d == zpn%d);", j, j);
+  }
   E->indent--;
   emit_line(E, "}");
 }
@@ -305,8 +336,10 @@ static const IrTransfer *view_transfer(Emitter *E, const IrStmt *s) {
 /* Statements of the nest that read the same array through ghost views, each under the region
  * around the nest or that region moved (interp's seven parity classes of the finer level, each
  * reading the coarser one), share one transfer under the region around the nest: one exchange
- * instead of one each (views_merged), at most ZG_MAX_ITEMS shifts. */
-static void merge_transfers(Emitter *E, IrList *l, int i, const RowStmt *m, int n, const char *around) {
+ * instead of one each (views_merged), at most ZG_MAX_ITEMS shifts. Returns the transfer (C name)
+ * whose DN the nest takes between the statements' interiors and their borders, where every
+ * statement allows it (IrStmt.rows_overlap), else NULL. */
+static const char *merge_transfers(Emitter *E, IrList *l, int i, const RowStmt *m, int n, const char *around) {
   const IrTransfer **ts = ARENA_ARRAY(E->arena, const IrTransfer *, n);
   const char **moved = ARENA_ARRAY(E->arena, const char *, n);
   int count = 0, items = 0;
@@ -320,7 +353,12 @@ static void merge_transfers(Emitter *E, IrList *l, int i, const RowStmt *m, int 
     moved[count++] = by;
     items += t->items.len;
   }
-  if (count >= 2) views_merged(E, ts, moved, count, around, emit_xfer_name(E, ts[0]));
+  if (count < 2) return NULL;
+  bool split = n <= ZRT_ROWS_SPLIT_MAX;
+  for (int k = 0; k < n && split; k++) split = m[k].s->rows_overlap;
+  const char *x = emit_xfer_name(E, ts[0]);
+  views_merged(E, ts, moved, count, around, x, split);
+  return split ? x : NULL;
 }
 
 /* Each statement's transfers, ghost views and hoisted values, under its own region. */
@@ -361,9 +399,9 @@ int emit_row_nest(Emitter *E, IrList *l, int i) {
   emit_line(E, "if (%s) {", rows_condition(E, head, m, n));
   E->indent++;
   cover_leave(E, outer);
-  merge_transfers(E, l, i, m, n, outer.cover);
+  const char *split = merge_transfers(E, l, i, m, n, outer.cover);
   prologues(E, m, n);
-  rows_loops(E, l, i, m, n);
+  rows_loops(E, l, i, m, n, split);
   hoist_reset(E);
   E->merged_xfers.len = 0;
   E->indent--;

@@ -86,7 +86,8 @@ void views_begin(Emitter *E, const IrTransfer *t, const char *c) {
   }
 }
 
-void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *moved, int n, const char *c, const char *x) {
+void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *moved, int n, const char *c, const char *x,
+                  bool nest_dn) {
   const IrShift *f = ts[0]->items.items[0];
   int id = ++E->nviews, rank = f->rank, count = 0;
   Buf dirs = {0}, moves = {0}, lines = {0};
@@ -117,7 +118,7 @@ void views_merged(Emitter *E, const IrTransfer *const *ts, const char *const *mo
     free(d.data);
   }
   emit_line(E, "zrt_dr(&%s); zrt_sr(&%s);", x, x);
-  emit_line(E, "zrt_dn(&%s);", x);
+  if (!nest_dn) emit_line(E, "zrt_dn(&%s);", x);
   free(dirs.data);
   free(moves.data);
   free(lines.data);

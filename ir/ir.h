@@ -182,6 +182,8 @@ struct IrStmt {
                              * list runs its rows in the same loop nest, under its own covering
                              * region (passes/rows.c) */
   bool in_rows;             /* IR_ARRAY: a statement of such a nest (its first one holds the checks) */
+  bool rows_overlap;        /* and its rows may come in parts around the DN of the nest's merged
+                             * transfer, the interior while the ghost cells travel (overlap.c) */
   PtrVec rows_unshared;     /* first statement of the nest: Symbol* pairs (target, array read at other
                              * indices that may share its storage) that must not share at run time */
   PtrVec rows_disjoint;     /* and IrStmt* pairs of its statements whose covering regions must not

@@ -4,7 +4,9 @@
  * Interior first. An array statement whose elements are independent (ir_elements_independent),
  * under an unmasked covering region, or a fused loop nest of such statements, computes the interior
  * of each process's part while its ghost cells travel and the border after them: the DN of its
- * first transfer comes between the two (IrStmt.nest_dn).
+ * first transfer comes between the two (IrStmt.nest_dn). A nest of rows (rows.c) runs only where
+ * its elements may come in any order, so it may always be cut so too (IrStmt.rows_overlap): around
+ * the DN of the transfer its statements share (backend/emit_rows.c).
  *
  * Split-phase reductions. x := E over a covering region, E made of full reductions
  * (ir_split_values: x := op<< e, x := sqrt(+<< e) / n, x := max<< A - min<< A): the reductions'
@@ -290,8 +292,10 @@ static void walk_stmt(Overlap *O, IrStmt *s) {
     break;
   }
   case IR_ARRAY:
-    if (!s->in_rows && (may_overlap(O, s, NULL) || may_overlap_unshared(O, s)))
-      s->nest_dn = waited_transfer(s); /* rows.c's wait before their nest */
+    if (s->in_rows) /* the nest runs only where its elements may come in any order (rows.c) */
+      s->rows_overlap = true;
+    else if (may_overlap(O, s, NULL) || may_overlap_unshared(O, s))
+      s->nest_dn = waited_transfer(s);
     break;
   case IR_BLOCK: walk_list(O, &s->body); break;
   case IR_IF:

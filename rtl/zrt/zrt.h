@@ -323,6 +323,14 @@ void zrt_sv(zrt_xfer *x);
  * (parts[0] is then the whole part). The nest calls zrt_xfer_part before each part but the
  * first, and zrt_dn after them if there is no border part. */
 int zrt_xfer_split(struct zrt_region *parts, int *border, const struct zrt_region *c, const zrt_xfer *x);
+/* The most statements of a nest of rows zrt_xfer_split_rows cuts. */
+#define ZRT_ROWS_SPLIT_MAX 16
+/* The same for the n statements of a nest of rows (backend/emit_rows.c), each under its own
+ * covering region c[j], whose reads of x's items stay as close as x's directions: statement j's
+ * parts are parts[j * ZRT_SPLIT_MAX + i], those past its own empty. Returns the most parts of any,
+ * *border the fewest interior parts: the nest's part *border (its DN) is the first that may
+ * need x's ghost cells. */
+int zrt_xfer_split_rows(struct zrt_region *parts, int *border, int n, const struct zrt_region *const *c, const zrt_xfer *x);
 /* Before part i of a nest split by zrt_xfer_split: the phases that arrived move on (an interior
  * chunk), or zrt_dn (the first border part, i == border). */
 void zrt_xfer_part(zrt_xfer *x, int i, int border);

@@ -924,41 +924,53 @@ static void chunk_interior(zrt_region *parts, const zrt_region *in, int m) {
   }
 }
 
-static int split_parts(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x) {
-  zrt_region mine;
-  zrt_region_mine(&mine, c);
-  parts[0] = mine;
-  *border = 1;
+/* What split_parts does with this process's part *mine of region c: */
+typedef enum {
+  SPLIT_WHOLE,    /* one part, all of it: nothing to receive, or nothing of it needs what comes */
+  SPLIT_CUT,      /* its interior [ilo, ihi] first, then the border strips around it */
+  SPLIT_WAIT      /* no interior: all of it waits (split_none) */
+} split_kind;
+
+/* How this process's part *mine of c splits for transfer x, and where it does, its interior's
+ * bounds [ilo, ihi] (bounds, not necessarily indices of a strided region). */
+static split_kind split_bounds(zrt_region *mine, int64_t *ilo, int64_t *ihi, const zrt_region *c, const zrt_xfer *x) {
+  zrt_region_mine(mine, c);
   const zrt_xfer_plan *p = x->plan;
   int dims[ZRT_MAX_RANK], coords[ZRT_MAX_RANK], r = c->rank;
   if (zrt_g.nprocs == 1 || !p || p->skip || p->nrecvs == 0 || !zrt_grid_of(r, dims, coords))
-    return 1;
-  int64_t ilo[ZRT_MAX_RANK], ihi[ZRT_MAX_RANK];
+    return SPLIT_WHOLE;
   bool cut = false, whole = false;
   for (int k = 0; k < r; k++) {
-    ilo[k] = mine.lo[k];
-    ihi[k] = mine.hi[k];
-    if (mine.lo[k] > mine.hi[k])
-      return 1; /* I own nothing of it */
+    ilo[k] = mine->lo[k];
+    ihi[k] = mine->hi[k];
+    if (mine->lo[k] > mine->hi[k])
+      return SPLIT_WHOLE; /* I own nothing of it */
     whole |= c->flood >> k & 1;
   }
   for (int k = 0; k < r && !whole; k++) {
     int64_t blo, bhi;
     if (!zrt_my_block(r, k, &blo, &bhi))
-      return 1;
+      return SPLIT_WHOLE;
     interior(p, r, k, blo, bhi, &ilo[k], &ihi[k]);
-    cut |= ilo[k] != mine.lo[k] || ihi[k] != mine.hi[k];
+    cut |= ilo[k] != mine->lo[k] || ihi[k] != mine->hi[k];
   }
   if (!cut && !whole)
-    return 1;
+    return SPLIT_WHOLE;
   /* kept simple: no overlap over flood dimensions, where all of it waits; a strided region's parts
    * keep its stride and alignment (their bounds need not be its indices) */
   for (int k = 0; k < r; k++)
     if (whole || ilo[k] > ihi[k]) /* no interior */
-      return split_none(parts, border, c);
-  zrt_region strips[2 * ZRT_MAX_RANK], rest = mine;
+      return SPLIT_WAIT;
+  return SPLIT_CUT;
+}
+
+/* parts[] of *mine cut at interior [ilo, ihi]: the interior in chunks, then the strips around it;
+ * returns their number, *border the chunks'. */
+static int cut_parts(zrt_region *parts, int *border, const zrt_region *mine, const int64_t *ilo, const int64_t *ihi,
+                     const zrt_xfer_plan *p) {
+  zrt_region strips[2 * ZRT_MAX_RANK], rest = *mine;
   int n = 0;
-  for (int k = 0; k < r; k++) {
+  for (int k = 0; k < mine->rank; k++) {
     if (ilo[k] > rest.lo[k]) {
       strips[n] = rest;
       strips[n++].hi[k] = ilo[k] - 1;
@@ -974,6 +986,79 @@ static int split_parts(zrt_region *parts, int *border, const zrt_region *c, cons
   chunk_interior(parts, &rest, *border);
   memcpy(parts + *border, strips, (size_t)n * sizeof *strips);
   return *border + n;
+}
+
+static int split_parts(zrt_region *parts, int *border, const zrt_region *c, const zrt_xfer *x) {
+  zrt_region mine;
+  int64_t ilo[ZRT_MAX_RANK], ihi[ZRT_MAX_RANK];
+  switch (split_bounds(&mine, ilo, ihi, c, x)) {
+  case SPLIT_CUT: return cut_parts(parts, border, &mine, ilo, ihi, x->plan);
+  case SPLIT_WAIT: return split_none(parts, border, c);
+  default:
+    parts[0] = mine;
+    *border = 1;
+    return 1;
+  }
+}
+
+/* The statements of a nest of rows are cut at one interior, in the frame of the first one's region:
+ * statement j's region is c[0]'s moved by c[j].lo - c[0].lo (interp's parity classes), so its
+ * interior is the common one moved the same way; two statements whose rows pair up (neighbours
+ * along the last dimension) then keep the same rows and neighbouring first elements in every
+ * part. Any other region is cut correctly too: each one's interior lies inside its own. */
+int zrt_xfer_split_rows(zrt_region *parts, int *border, int n, const zrt_region *const *c, const zrt_xfer *x) {
+  zrt_region mine[ZRT_ROWS_SPLIT_MAX];
+  int64_t ilo[ZRT_ROWS_SPLIT_MAX][ZRT_MAX_RANK], ihi[ZRT_ROWS_SPLIT_MAX][ZRT_MAX_RANK], clo[ZRT_MAX_RANK], chi[ZRT_MAX_RANK];
+  split_kind kind[ZRT_ROWS_SPLIT_MAX];
+  int r = c[0]->rank, cut = 0;
+  if (n > ZRT_ROWS_SPLIT_MAX)
+    zrt_error(x->line, "internal error: a nest of %d statements split for transfer %d", n, x->id);
+  for (int k = 0; k < r; k++) {
+    clo[k] = INT64_MIN;
+    chi[k] = INT64_MAX;
+  }
+  for (int j = 0; j < n; j++) {
+    kind[j] = split_bounds(&mine[j], ilo[j], ihi[j], c[j], x);
+    if (kind[j] != SPLIT_CUT)
+      continue;
+    cut++;
+    for (int k = 0; k < r; k++) { /* in c[0]'s frame */
+      int64_t move = c[j]->lo[k] - c[0]->lo[k];
+      clo[k] = ilo[j][k] - move > clo[k] ? ilo[j][k] - move : clo[k];
+      chi[k] = ihi[j][k] - move < chi[k] ? ihi[j][k] - move : chi[k];
+    }
+  }
+  bool empty = false;
+  for (int k = 0; k < r; k++)
+    empty |= clo[k] > chi[k];
+  int most = 1;
+  *border = ZRT_SPLIT_MAX;
+  for (int j = 0; j < n; j++) {
+    zrt_region *pj = parts + (size_t)j * ZRT_SPLIT_MAX;
+    int bj = 1, nj = 1;
+    if (kind[j] == SPLIT_WAIT || (kind[j] == SPLIT_CUT && empty)) {
+      nj = split_none(pj, &bj, c[j]);
+    } else if (kind[j] == SPLIT_CUT) {
+      for (int k = 0; k < r; k++) {
+        int64_t move = c[j]->lo[k] - c[0]->lo[k];
+        ilo[j][k] = clo[k] + move;
+        ihi[j][k] = chi[k] + move;
+      }
+      nj = cut_parts(pj, &bj, &mine[j], ilo[j], ihi[j], x->plan);
+    } else {
+      pj[0] = mine[j];
+    }
+    most = nj > most ? nj : most;
+    *border = bj < *border ? bj : *border;
+    for (int i = nj; i < ZRT_SPLIT_MAX; i++) { /* past its parts: nothing */
+      pj[i] = pj[0];
+      pj[i].lo[0] = 1;
+      pj[i].hi[0] = 0;
+    }
+  }
+  if (cut && !empty)
+    zrt_overlap_note(*border);
+  return most;
 }
 
 /* ---- the binding ---- */

@@ -39,4 +39,22 @@ grep -q 'the transfers of lines 326, 327, 328, 329, 330, 331, 332 as one' "$t/mg
 # pairs at each of the two calls (8 a process), the fifth (rows three cells apart) as two loops
 stats_scaled "row_nests.sh: $prog" "$t/w" "pairs of rows" 8 2 "%d in one loop, %d as two loops (all processes)" || fail=1
 runs_match_usual "$want" "row_nests.sh: $prog" "$t/w" || fail=1
+# a shared transfer's DN comes between the statements' interiors and their borders
+# (zrt_xfer_split_rows): the three nests in the C, none with -fno-overlap; with 40^3 points (interiors
+# to cut) on 8 processes, the nests compute their interiors while the ghost cells travel and print
+# what the -fno-overlap build prints there (one process sums in another order: its last digits differ)
+split=$(grep -c 'zrt_xfer_split_rows' "$t/w.c")
+[ "$split" = 3 ] || { echo "row_nests.sh: $prog has $split nests of rows split around their shared transfer, expected 3"; fail=1; }
+progs_exe "$prog" "--keep-c -fno-overlap" "$t/wn" || exit 1
+if grep -q 'zrt_xfer_split_rows' "$t/wn.c"; then echo "row_nests.sh: -fno-overlap still splits nests of rows"; fail=1; fi
+grep -q 'zrt_xfer_split_rows' "$t/mg.c" || { echo "row_nests.sh: samples/mg.zpl's interp does not compute its interior while z's ghost cells travel"; fail=1; }
+timeout 120 mpirun -np 8 "$t/wn" -sn=40 > "$t/w40.want" 2>"$t/w40.err" ||
+  { echo "row_nests.sh: $prog -fno-overlap -sn=40 on 8 processes failed"; tail -3 "$t/w40.err"; fail=1; }
+for b in msg store; do
+  AZ_STATS=1 AZ_COMM=$b timeout 120 mpirun -x AZ_STATS -x AZ_COMM -np 8 "$t/w" -sn=40 >"$t/w40.out" 2>"$t/w40.err"
+  cmp -s "$t/w40.want" "$t/w40.out" ||
+    { echo "row_nests.sh: $prog -sn=40 on 8 processes, AZ_COMM=$b: output differs from -fno-overlap's"; diff "$t/w40.want" "$t/w40.out" | head -5; tail -3 "$t/w40.err"; fail=1; }
+  nests=$(sed -n 's/^AZ_STATS: overlap: \([0-9]*\) nests .*/\1/p' "$t/w40.err")
+  [ "${nests:-0}" = 40 ] || { echo "row_nests.sh: $prog -sn=40 on 8 processes, AZ_COMM=$b: ${nests:-no} nests overlapped, expected 40 (five calls on each process)"; fail=1; }
+done
 exit $fail
