@@ -328,8 +328,8 @@ int zrt_xfer_split(struct zrt_region *parts, int *border, const struct zrt_regio
 /* The same for the n statements of a nest of rows (backend/emit_rows.c), each under its own
  * covering region c[j], whose reads of x's items stay as close as x's directions: statement j's
  * parts are parts[j * ZRT_SPLIT_MAX + i], those past its own empty. Returns the most parts of any,
- * *border the fewest interior parts: the nest's part *border (its DN) is the first that may
- * need x's ghost cells. */
+ * *border the fewest interior parts of a statement that needs x's ghost cells: the nest's part
+ * *border (its DN) is the first that may need them. */
 int zrt_xfer_split_rows(struct zrt_region *parts, int *border, int n, const struct zrt_region *const *c, const zrt_xfer *x);
 /* Before part i of a nest split by zrt_xfer_split: the phases that arrived move on (an interior
  * chunk), or zrt_dn (the first border part, i == border). */

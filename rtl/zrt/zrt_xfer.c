@@ -1005,7 +1005,8 @@ static int split_parts(zrt_region *parts, int *border, const zrt_region *c, cons
  * statement j's region is c[0]'s moved by c[j].lo - c[0].lo (interp's parity classes), so its
  * interior is the common one moved the same way; two statements whose rows pair up (neighbours
  * along the last dimension) then keep the same rows and neighbouring first elements in every
- * part. Any other region is cut correctly too: each one's interior lies inside its own. */
+ * part. Any other region is cut correctly too: each one's interior lies inside its own. *border
+ * is the fewest interior parts of a statement that waits for x at all. */
 int zrt_xfer_split_rows(zrt_region *parts, int *border, int n, const zrt_region *const *c, const zrt_xfer *x) {
   zrt_region mine[ZRT_ROWS_SPLIT_MAX];
   int64_t ilo[ZRT_ROWS_SPLIT_MAX][ZRT_MAX_RANK], ihi[ZRT_ROWS_SPLIT_MAX][ZRT_MAX_RANK], clo[ZRT_MAX_RANK], chi[ZRT_MAX_RANK];
@@ -1049,7 +1050,8 @@ int zrt_xfer_split_rows(zrt_region *parts, int *border, int n, const zrt_region 
       pj[0] = mine[j];
     }
     most = nj > most ? nj : most;
-    *border = bj < *border ? bj : *border;
+    if (kind[j] != SPLIT_WHOLE) /* one that needs nothing of x runs whole in part 0, before any DN */
+      *border = bj < *border ? bj : *border;
     for (int i = nj; i < ZRT_SPLIT_MAX; i++) { /* past its parts: nothing */
       pj[i] = pj[0];
       pj[i].lo[0] = 1;
