@@ -187,7 +187,9 @@ void rowsums_buffers(Emitter *E) {
       step_value(E, hi, highs);
       const char *cnt = arena_printf(E->arena, "%s_cn%d", E->step_region, E->counted_dim);
       const char *st = counted_step_value(E, f->sym);
-      step_value(E, n, arena_printf(E->arena, "(%s > 0 ? (%s - 1) * %s : 0) + %s - %s + 1", cnt, cnt, st, hi, lo));
+      /* rounded up: the fill loop ends without a scalar tail (ZRT_FILL_ROUND, rtl/zrt/zrt.h) */
+      step_value(E, n, arena_printf(E->arena, "((%s > 0 ? (%s - 1) * %s : 0) + %s - %s + ZRT_FILL_ROUND) / ZRT_FILL_ROUND * ZRT_FILL_ROUND", cnt,
+                                    cnt, st, hi, lo));
     }
     const char *ct = emit_ctype(E, f->m[0]->e->type);
     vec_push(E->arena, E->step_prelude,

@@ -259,6 +259,11 @@ void zrt_array_free(zrt_array *a);
  * next call for the same slot. */
 #define ZRT_ROW_BUFFERS 8
 void *zrt_row_buffer(int slot, size_t bytes);
+/* A row buffer's fill loop runs over a multiple of ZRT_FILL_ROUND cells, so that it ends without a
+ * scalar tail (a vector of doubles holds 4 of them); the cells it reads past its row's range are
+ * the array's next ones in storage, and past the last, the ZRT_FILL_ROUND - 1 cells of slack every
+ * array's storage keeps after it (zrt_array.c). */
+#define ZRT_FILL_ROUND 4
 /* Copy a whole array (same shape), e.g. for an 'in' parameter. */
 void zrt_array_copy(zrt_array *dst, const zrt_array *src);
 /* dst := src over covering region c (this process's part of it), for a src whose values are not

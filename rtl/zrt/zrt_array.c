@@ -197,20 +197,22 @@ static void set_origin(zrt_array *a) {
 }
 
 /* Allocate a's count cells zeroed (calloc, or map_huge from 2 MB on: lazily zeroed pages either
- * way) with mem misalign bytes past a ROW_ALIGN boundary (when aligning); false if out of memory. */
+ * way) with mem misalign bytes past a ROW_ALIGN boundary (when aligning), and ZRT_FILL_ROUND - 1
+ * zeroed cells after the last that row buffers' fill loops may read; false if out of memory. */
 static bool alloc_cells(zrt_array *a, size_t count, size_t misalign) {
   size_t slack = zrt_array_aligning() ? ROW_ALIGN - 1 + misalign : 0;
   a->mapped = 0;
-  if (count > (SIZE_MAX - slack) / a->elem)
+  if (count > (SIZE_MAX - slack) / a->elem - (ZRT_FILL_ROUND - 1))
     return false;
+  size_t bytes = (count + ZRT_FILL_ROUND - 1) * a->elem;
   if (zrt_array_huge() && count * a->elem >= HUGE_PAGE) {
     /* a huge page boundary is a cache line boundary: misalign puts the first column on a line */
-    if (!(a->block = map_huge(count * a->elem + misalign, &a->mapped)))
+    if (!(a->block = map_huge(bytes + misalign, &a->mapped)))
       return false;
     a->mem = (char *)a->block + misalign;
     return true;
   }
-  if (!(a->block = calloc(count * a->elem + slack, 1)))
+  if (!(a->block = calloc(bytes + slack, 1)))
     return false;
   uintptr_t at = (uintptr_t)a->block;
   if (zrt_array_aligning())
