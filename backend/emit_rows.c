@@ -9,11 +9,12 @@
  * memory), so the rows of the statements are in cache together, and two statements whose rows are
  * neighbours along the last dimension write them in one loop where their rows match (pairs); the
  * SVs and the views' ends after it. The shared transfer's DN the nest takes itself where
- * passes/overlap.c allows it (IrStmt.rows_overlap): it runs once per part zrt_xfer_split_rows cuts,
- * every statement's interior while the ghost cells travel, then its border. What every row of a step shares (its counted loop's first
- * index, step and count, the arrays' steps, each offset's first row and distance between rows:
- * emit_loops.c's step values) is declared once before the rows. Else the statements as written, one after the other, each with
- * its own transfers. The conditions are the same on every process, so all take the same branch
+ * passes/overlap.c allows it (IrStmt.rows_overlap): it runs once per part zrt_xfer_split_rows
+ * cuts, every statement's interior while the ghost cells travel, then its border. What every row
+ * of a step shares (its counted loop's first index, step and count, the arrays' steps, each
+ * offset's first row and distance between rows: emit_loops.c's step values) is declared once
+ * before the rows. Else the statements as written, one after the other, each with its own
+ * transfers. The conditions are the same on every process, so all take the same branch
  * (a pair's own condition may differ between processes: it only picks one loop or two). */
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,33 @@ static void row_step(Emitter *E, const RowStmt *m, int j, int partner, int sign)
   emit_line(E, "}");
 }
 
+/* Open the loop over the parts of a nest split for transfer split (C name), the interiors while the
+ * ghost cells travel, then the borders (zrt_xfer_split_rows): each part's zrm<j> is statement j's
+ * part; zpn<j> and zpo<j> count pair j's parts that have rows, and those run in one loop. */
+static void parts_open(Emitter *E, const RowStmt *m, int n, const int *partner, const char *split) {
+  Buf covers = {0};
+  for (int j = 0; j < n; j++) buf_printf(&covers, "%s&%s", j ? ", " : "", m[j].cover.cover);
+  emit_line(E, "zrt_region zrp[%d * ZRT_SPLIT_MAX]; int zborder;", n);
+  emit_line(E, "const int znparts = zrt_xfer_split_rows(zrp, &zborder, %d, (const zrt_region *const[]){%s}, &%s);", n, covers.data,
+            split);
+  free(covers.data);
+  for (int j = 0; j < n; j++)
+    if (partner[j] >= 0) emit_line(E, "int zpn%d = 0, zpo%d = 0;", j, j);
+  emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
+  E->indent++;
+  emit_line(E, "if (zpart > 0) zrt_xfer_part(&%s, zpart, zborder);", split);
+}
+
+/* Close the loop over the parts: DN if no part took it; a pair ran in one loop if it did so in
+ * every part that had its rows. */
+static void parts_close(Emitter *E, int n, const int *partner, const char *split) {
+  E->indent--;
+  emit_line(E, "}");
+  emit_line(E, "if (znparts <= zborder) zrt_dn(&%s);", split);
+  for (int j = 0; j < n; j++)
+    if (partner[j] >= 0) emit_line(E, "zrt_pair_note(zpo%d == zpn%d);", j, j);
+}
+
 /* The nest over rows: the counts of this process's rows of every statement in each outer
  * dimension, then for each step the statements that have that row, each over its row alone, or a
  * pair of them in one loop where pair_partner pairs them and their rows match at run time. */
@@ -200,18 +228,7 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
   }
   emit_line(E, "{");
   E->indent++;
-  if (split) { /* the interiors while the ghost cells travel, then the borders (zrt_xfer_split_rows) */
-    Buf covers = {0};
-    for (int j = 0; j < n; j++) buf_printf(&covers, "%s&%s", j ? ", " : "", m[j].cover.cover);
-    emit_line(E, "zrt_region zrp[%d * ZRT_SPLIT_MAX]; int zborder;", n);
-    emit_line(E, "const int znparts = zrt_xfer_split_rows(zrp, &zborder, %d, (const zrt_region *const[]){%s}, &%s);", n, covers.data, split);
-    free(covers.data);
-    for (int j = 0; j < n; j++) /* a pair's parts that have rows, and those of them run in one loop */
-      if (partner[j] >= 0) emit_line(E, "int zpn%d = 0, zpo%d = 0;", j, j);
-    emit_line(E, "for (int zpart = 0; zpart < znparts; zpart++) {");
-    E->indent++;
-    emit_line(E, "if (zpart > 0) zrt_xfer_part(&%s, zpart, zborder);", split);
-  }
+  if (split) parts_open(E, m, n, partner, split);
   for (int j = 0; j < n; j++) {
     if (split) emit_line(E, "const zrt_region zrm%d = zrp[%d * ZRT_SPLIT_MAX + zpart]; ZRT_WORK(zrm%d);", j, j, j);
     else emit_line(E, "zrt_region zrm%d; zrt_region_mine(&zrm%d, &%s); ZRT_WORK(zrm%d);", j, j, m[j].cover.cover, j);
@@ -295,13 +312,7 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
   for (int k = 0; k < prelude.len; k++) emit_line(E, "%s", (const char *)prelude.items[k]);
   if (steps.data) buf_add(E->out, steps.data);
   free(steps.data);
-  if (split) {
-    E->indent--;
-    emit_line(E, "}");
-    emit_line(E, "if (znparts <= zborder) zrt_dn(&%s);", split);
-    for (int j = 0; j < n; j++) /* in one loop: in every part that has its rows */
-      if (partner[j] >= 0) emit_line(E, "zrt_pair_note(zpo%d == zpn%d);", j, j);
-  }
+  if (split) parts_close(E, n, partner, split);
   E->indent--;
   emit_line(E, "}");
 }
