@@ -247,7 +247,7 @@ static void rows_loops(Emitter *E, const IrList *l, int i, const RowStmt *m, int
   }
   Buf len = {0}; /* the elements of a row of every statement: the progress made at each row */
   for (int j = 0; j < n; j++) buf_printf(&len, "%szrt_region_count(&zrm%d, %d)", j ? " + " : "", j, outer);
-  emit_line(E, "const int64_t zrlen = %s;", len.data);
+  emit_line(E, "const int64_t zrlen = %s;", len.data ? len.data : "0");
   free(len.data);
   for (int j = 0; j < n; j++) {
     if (partner[j] < 0) continue;
