@@ -883,12 +883,18 @@ int zrt_xfer_split(zrt_region *parts, int *border, const zrt_region *c, const zr
   return n;
 }
 
+/* A part with no index: like's, emptied in dimension 0. */
+static zrt_region empty_part(const zrt_region *like) {
+  zrt_region r = *like;
+  r.lo[0] = 1;
+  r.hi[0] = 0;
+  return r;
+}
+
 /* parts[0] an empty region, parts[1] this process's part of c: all of it waits. */
 static int split_none(zrt_region *parts, int *border, const zrt_region *c) {
   zrt_region_mine(&parts[1], c);
-  parts[0] = parts[1];
-  parts[0].lo[0] = 1;
-  parts[0].hi[0] = 0;
+  parts[0] = empty_part(&parts[1]);
   *border = 1;
   return 2;
 }
@@ -1052,11 +1058,8 @@ int zrt_xfer_split_rows(zrt_region *parts, int *border, int n, const zrt_region 
     most = nj > most ? nj : most;
     if (kind[j] != SPLIT_WHOLE) /* one that needs nothing of x runs whole in part 0, before any DN */
       *border = bj < *border ? bj : *border;
-    for (int i = nj; i < ZRT_SPLIT_MAX; i++) { /* past its parts: nothing */
-      pj[i] = pj[0];
-      pj[i].lo[0] = 1;
-      pj[i].hi[0] = 0;
-    }
+    for (int i = nj; i < ZRT_SPLIT_MAX; i++) /* past its parts: nothing */
+      pj[i] = empty_part(&pj[0]);
   }
   if (cut && !empty)
     zrt_overlap_note(*border);
