@@ -17,19 +17,26 @@
  * there (off[k] != 0); in between it sits at box + the offsets of the dimensions not yet crossed.
  * Only the msg binding goes by phases (its rounds: phase 0 in SR, the others in DN, each after the
  * one before it arrived); the one-sided bindings, and rounds whose calls a pattern records, keep the
- * direct exchange. A transfer goes by phases where every block of the grid is at least as wide as
- * every shift, so that every piece comes from a neighbouring block (the same answer everywhere),
- * and some shift is diagonal across two distributed dimensions (else the phases would only wait
- * for one another). */
+ * direct exchange. A transfer goes by phases where some shift is diagonal across two distributed
+ * dimensions (else the phases would only wait for one another) and the blocks within its shifts'
+ * reach are few enough to list (items_reach, the same answer everywhere): next to each other where
+ * every block is at least as wide as every shift; further where a shift is wider (a hierarchy's
+ * coarse levels on many processes, whose points lie some blocks apart), a piece then crossing a
+ * dimension straight from its block to the one it is bound for. */
 
-/* True if the plan's items allow and profit from phases on grid g of rank r. */
-/* True if every piece of the plan's items comes from a block next to the receiver's (around the
- * grid) on grid g of rank r: every block at least as wide as every shift, and the declared region
- * of a wrap-around item spanning the grid; *diagonal: some shift crosses two distributed dimensions. */
-static bool near_blocks(const zrt_xfer_plan *p, const zg_grid *g, int r, bool *diagonal) {
+/* How far, in blocks of grid g of rank r, the pieces of the plan's items can come from in each
+ * dimension (reach[k] >= 1: a shift of d cells crosses at most d / (the narrowest block) blocks,
+ * rounded up), computed from the grid and the items alone, so every process finds the same; false
+ * where some item does not allow phases: a flood, another rank, a wrap-around item whose declared
+ * region does not span the grid (no covering region beyond it, as [east of R] wrap A has: a wrapped
+ * read comes from the first or last block only then), or fewer indices than processes in a
+ * distributed dimension. *diagonal: some shift crosses two distributed dimensions. */
+static bool items_reach(const zrt_xfer_plan *p, const zg_grid *g, int r, int *reach, bool *diagonal) {
   *diagonal = false;
   if (!g->set || p->c.flood || p->c.rank != r)
     return false;
+  for (int k = 0; k < r; k++)
+    reach[k] = 1;
   for (int i = 0; i < p->nitems; i++) {
     const xfer_item *it = &p->items[i];
     if (it->a->rank != r || it->a->flood)
@@ -39,12 +46,13 @@ static bool near_blocks(const zrt_xfer_plan *p, const zg_grid *g, int r, bool *d
       int64_t n = g->hi[k] - g->lo[k] + 1, d = it->d[k] < 0 ? -it->d[k] : it->d[k];
       if (g->dims[k] == 1)
         continue;
-      /* a wrapped read comes from the first or last block only if the declared region spans the
-       * grid (no covering region beyond it, as [east of R] wrap A has) */
       if (it->wrap && (it->a->dlo[k] != g->lo[k] || it->a->dhi[k] != g->hi[k]))
         return false;
-      if (n < g->dims[k] || d > n / g->dims[k])
+      if (n < g->dims[k])
         return false;
+      int64_t narrowest = n / g->dims[k], blocks = (d + narrowest - 1) / narrowest;
+      if (blocks > reach[k])
+        reach[k] = blocks < g->dims[k] ? (int)blocks : g->dims[k];
       across += d != 0;
     }
     *diagonal |= across >= 2;
@@ -52,16 +60,46 @@ static bool near_blocks(const zrt_xfer_plan *p, const zg_grid *g, int r, bool *d
   return true;
 }
 
+/* The coordinates within reach blocks of c in dimension k of g, around the grid, without repeats,
+ * nearest first; their number (at most g->dims[k]). */
+static int reach_coords(const zg_grid *g, int k, int c, int reach, int *out) {
+  int n = 0;
+  for (int d = 0; d <= reach && n < g->dims[k]; d++)
+    for (int sign = 1; sign >= -1; sign -= 2) {
+      int v = ((c + sign * d) % g->dims[k] + g->dims[k]) % g->dims[k];
+      bool seen = false;
+      for (int i = 0; i < n; i++)
+        seen |= out[i] == v;
+      if (!seen)
+        out[n++] = v;
+    }
+  return n;
+}
+
+/* The most candidate pairs a phase may list on one side (route_pairs): beyond it a plan would cost
+ * more to build than phases save, and the transfer goes direct. */
+enum { ROUTE_MAX = 4096 };
+
+/* The candidates per dimension (reach_coords around any coordinate) and their product. */
+static int64_t reach_product(const zg_grid *g, int r, const int *reach) {
+  int64_t n = 1;
+  for (int k = 0; k < r; k++)
+    n *= 2 * reach[k] + 1 < g->dims[k] ? 2 * reach[k] + 1 : g->dims[k];
+  return n;
+}
+
 /* Phases pay where they at least halve the messages of a full neighbourhood: 2 x 2 x 2 processes
  * (7 neighbours, 3 phase partners), 3 x 3 (8, 4), 4 x 4 x 4 (26, 6); not on 2 x 2 (3, 2) or 4 x 2
- * (5, 3), where waiting for one phase after the other costs more than the message saved. */
-static bool phases_worth(const zrt_xfer_plan *p, const zg_grid *g, int r) {
+ * (5, 3), where waiting for one phase after the other costs more than the message saved. A shift
+ * wider than a block (a coarse level of a hierarchy on many processes: MG's level of 4 x 4 x 4
+ * points on 8 x 8 x 8 processes reads 2 blocks away) counts the blocks within its reach. */
+static bool phases_worth(const zrt_xfer_plan *p, const zg_grid *g, int r, int *reach) {
   bool diagonal;
-  if (!near_blocks(p, g, r, &diagonal) || !diagonal)
+  if (!items_reach(p, g, r, reach, &diagonal) || !diagonal || reach_product(g, r, reach) > ROUTE_MAX)
     return false;
-  int direct = 1, phased = 0;
+  int64_t direct = 1, phased = 0;
   for (int k = 0; k < r; k++) {
-    int n = g->dims[k] >= 3 ? 2 : g->dims[k] - 1;
+    int n = 2 * reach[k] < g->dims[k] - 1 ? 2 * reach[k] : g->dims[k] - 1;
     direct *= 1 + n;
     phased += n;
   }
@@ -74,20 +112,6 @@ static int proc_at(const zg_grid *g, int r, const int *c) {
   for (int k = 0; k < r; k++)
     id = id * g->dims[k] + c[k];
   return id;
-}
-
-/* The coordinates near c in dimension k: c - 1, c, c + 1 around the grid, without repeats; n of them. */
-static int near_coords(const zg_grid *g, int k, int c, int *out) {
-  int n = 0;
-  for (int d = -1; d <= 1; d++) {
-    int v = ((c + d) % g->dims[k] + g->dims[k]) % g->dims[k];
-    bool seen = false;
-    for (int i = 0; i < n; i++)
-      seen |= out[i] == v;
-    if (!seen)
-      out[n++] = v;
-  }
-  return n;
 }
 
 /* Advance the counters at[0..r-1] (at[j] < n[j]) like an odometer, the last fastest; false once
@@ -108,14 +132,14 @@ int xfer_near_procs(const zrt_xfer_plan *p, int proc, int *out) {
   int r = p->c.rank;
   const zg_grid *grids = r >= 1 && r <= ZRT_MAX_RANK ? zrt_grids_for(r) : NULL;
   bool diagonal;
-  int me[ZRT_MAX_RANK];
-  if (zrt_g.nprocs == 1 || p->nitems == 0 || !grids || !near_blocks(p, &grids[r], r, &diagonal) ||
-      !zg_proc_coords(&grids[r], r, proc, me))
+  int me[ZRT_MAX_RANK], reach[ZRT_MAX_RANK];
+  if (zrt_g.nprocs == 1 || p->nitems == 0 || !grids || !items_reach(p, &grids[r], r, reach, &diagonal) ||
+      reach_product(&grids[r], r, reach) > ZRT_NEAR_MAX || !zg_proc_coords(&grids[r], r, proc, me))
     return -1;
   const zg_grid *g = &grids[r];
-  int opts[ZRT_MAX_RANK][3], nopt[ZRT_MAX_RANK], at[ZRT_MAX_RANK] = {0}, n = 0;
+  int opts[ZRT_MAX_RANK][ZRT_NEAR_MAX], nopt[ZRT_MAX_RANK], at[ZRT_MAX_RANK] = {0}, n = 0;
   for (int k = 0; k < r; k++)
-    nopt[k] = near_coords(g, k, me[k], opts[k]);
+    nopt[k] = reach_coords(g, k, me[k], reach[k], opts[k]);
   do {
     int c[ZRT_MAX_RANK];
     for (int k = 0; k < r; k++)
@@ -140,14 +164,19 @@ static int pair_order(const void *x, const void *y) {
   return a->s != b->s ? (a->s > b->s) - (a->s < b->s) : (a->r > b->r) - (a->r < b->r);
 }
 
-static int route_pairs(const zg_grid *g, int r, int k, const int *me, bool recv, route_pair *out) {
+static int route_pairs(const zg_grid *g, int r, int k, const int *me, const int *reach, bool recv,
+                       route_pair *out) {
   /* s: near me before k, me after k (and at k when I send); r: me before k (and at k when I
-   * receive), near me after k; at k the free one is near me */
-  int opts_s[ZRT_MAX_RANK][3], ns[ZRT_MAX_RANK], opts_r[ZRT_MAX_RANK][3], nr[ZRT_MAX_RANK];
+   * receive), near me after k; at k the free one is near me ("near": within reach) */
+  int *opts_s[ZRT_MAX_RANK], ns[ZRT_MAX_RANK], *opts_r[ZRT_MAX_RANK], nr[ZRT_MAX_RANK];
   for (int j = 0; j < r; j++) {
     bool s_free = j < k || (j == k && recv), r_free = j > k || (j == k && !recv);
-    ns[j] = s_free ? near_coords(g, j, me[j], opts_s[j]) : (opts_s[j][0] = me[j], 1);
-    nr[j] = r_free ? near_coords(g, j, me[j], opts_r[j]) : (opts_r[j][0] = me[j], 1);
+    opts_s[j] = malloc((size_t)g->dims[j] * sizeof *opts_s[j]);
+    opts_r[j] = malloc((size_t)g->dims[j] * sizeof *opts_r[j]);
+    if (!opts_s[j] || !opts_r[j])
+      zrt_error(0, "out of memory");
+    ns[j] = s_free ? reach_coords(g, j, me[j], reach[j], opts_s[j]) : (opts_s[j][0] = me[j], 1);
+    nr[j] = r_free ? reach_coords(g, j, me[j], reach[j], opts_r[j]) : (opts_r[j][0] = me[j], 1);
   }
   int n = 0, is[ZRT_MAX_RANK] = {0};
   do {
@@ -161,6 +190,10 @@ static int route_pairs(const zg_grid *g, int r, int k, const int *me, bool recv,
         out[n++] = (route_pair){proc_at(g, r, sc), proc_at(g, r, rc)};
     } while (odometer_next(ir, nr, r));
   } while (odometer_next(is, ns, r));
+  for (int j = 0; j < r; j++) {
+    free(opts_s[j]);
+    free(opts_r[j]);
+  }
   qsort(out, (size_t)n, sizeof *out, pair_order);
   int m = 0;
   for (int i = 0; i < n; i++)
@@ -200,11 +233,12 @@ static xfer_peer *peer_of(xfer_peer **v, int *n, int proc) {
 
 /* Phase k of the plan at this process (coordinates me): the hops across dimension k it receives or
  * makes within itself (recv), then those it sends. */
-static void phase_build(const zrt_xfer *x, zrt_xfer_plan *p, const zg_grid *g, int r, int k, const int *me) {
+static void phase_build(const zrt_xfer *x, zrt_xfer_plan *p, const zg_grid *g, int r, int k, const int *me,
+                        const int *reach) {
   xfer_phase *ph = &p->phase[k];
-  static route_pair pairs[2 * 729]; /* 3^(r-1) candidates each side, r <= 6 */
+  static route_pair pairs[ROUTE_MAX]; /* the candidates of one side: at most reach_product */
   for (int recv = 1; recv >= 0; recv--) {
-    int n = route_pairs(g, r, k, me, recv, pairs);
+    int n = route_pairs(g, r, k, me, reach, recv, pairs);
     for (int i = 0; i < n; i++) {
       int sc[ZRT_MAX_RANK], rc[ZRT_MAX_RANK], before[ZRT_MAX_RANK], after[ZRT_MAX_RANK];
       zg_proc_coords(g, r, pairs[i].s, sc);
@@ -249,13 +283,11 @@ void xfer_plan_phases(const zrt_xfer *x, zrt_xfer_plan *p) {
   if (zrt_g.nprocs == 1 || p->nitems == 0 || r < 2 || r > ZRT_MAX_RANK || p->skip)
     return;
   const zg_grid *grids = zrt_grids_for(r);
-  if (!grids || !phases_worth(p, &grids[r], r))
-    return;
-  int me[ZRT_MAX_RANK];
-  if (!zg_proc_coords(&grids[r], r, zrt_g.me, me))
+  int me[ZRT_MAX_RANK], reach[ZRT_MAX_RANK];
+  if (!grids || !phases_worth(p, &grids[r], r, reach) || !zg_proc_coords(&grids[r], r, zrt_g.me, me))
     return;
   for (int k = 0; k < r; k++)
-    phase_build(x, p, &grids[r], r, k, me);
+    phase_build(x, p, &grids[r], r, k, me, reach);
   p->nphases = r;
 }
 

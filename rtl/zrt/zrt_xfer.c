@@ -261,7 +261,7 @@ void xfer_alloc_bufs(const zrt_xfer *x, xfer_peer *v, int n) {
 static void plan_build(zrt_xfer *x, zrt_xfer_plan *p) {
   plan_clear(p);
   int me = zrt_g.me;
-  static int near[729]; /* 3^ZRT_MAX_RANK */
+  static int near[ZRT_NEAR_MAX];
   int nnear = xfer_near_procs(p, me, near); /* -1: every process */
   for (int i = 0; i < (nnear < 0 ? zrt_g.nprocs : nnear); i++) {
     int q = nnear < 0 ? i : near[i];
@@ -348,7 +348,7 @@ static void plan_segment(zrt_xfer *x, zrt_xfer_plan *p) {
   p->rslot = calloc((size_t)p->nrecvs + 1, sizeof *p->rslot);
   if (!p->slot || !p->rslot)
     zrt_error(x->line, "out of memory");
-  static int near[729]; /* 3^ZRT_MAX_RANK */
+  static int near[ZRT_NEAR_MAX];
   for (int i = 0; i < p->nsends; i++) {
     int dst = p->sends[i].proc, nnear = xfer_near_procs(p, dst, near); /* -1: every process */
     for (int j = 0; j < (nnear < 0 ? P : nnear); j++) {

@@ -140,10 +140,12 @@ void xfer_free_peer(xfer_peer *pe);
  * by phases: post a phase's receives, make its hops within this process and its sends, wait for
  * its receives and unpack them. */
 void xfer_plan_phases(const zrt_xfer *x, zrt_xfer_plan *p);
-/* The processes around process proc (their blocks next to its own, in every dimension, around the
- * grid), in increasing order, into out (room for 3^rank): where every piece of p's items comes
- * from such a block (every block as wide as every shift), the only processes p's direct plan
- * lets proc exchange with; -1 where that is not so (every process must be asked). */
+/* The processes around process proc (their blocks within the items' reach of its own, in every
+ * dimension, around the grid: next to it where every block is as wide as every shift), in
+ * increasing order, into out (room for ZRT_NEAR_MAX): the only processes p's direct plan lets proc
+ * exchange with; -1 where there are more than ZRT_NEAR_MAX of them or the items do not allow the
+ * question (every process must be asked). */
+enum { ZRT_NEAR_MAX = 729 }; /* 3^ZRT_MAX_RANK */
 int xfer_near_procs(const zrt_xfer_plan *p, int proc, int *out);
 void xfer_phase_post(const zrt_xfer *x, xfer_phase *ph);
 void xfer_phase_send(const zrt_xfer *x, zrt_xfer_plan *p, xfer_phase *ph);

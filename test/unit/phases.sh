@@ -7,7 +7,8 @@
 # (the direct exchange); on 9 processes (a 3 x 3 grid) AZ_STATS counts the phases' messages: 24 a
 # round for the 2-D transfer where the direct exchange makes 36, 36 for the 3-D one where it makes
 # 54; test/check/own_mask_wrap.zpl prints its output on 5 and 12 processes (the
-# plans' processes around, below). samples/mg.zpl's class S verifies on 8 processes under msg with 3 messages a
+# plans' processes around, below); test/check/own_dir_ghosts.zpl's shifts wider than a block go by
+# phases on 9 processes (below). samples/mg.zpl's class S verifies on 8 processes under msg with 3 messages a
 # round per process (the 2 x 2 x 2 grid's three dimensions) where the direct exchange makes 7, and
 # its msg plans are built once per level and operator (17) and taken up again from the shelf at
 # the later calls (69, every one as the call gives its region, before its items), where store
@@ -42,6 +43,16 @@ for case in "28 msg 72" "30 msg 108"; do
   got=$(messages "$1" "$2" 9 "$t/ph")
   [ "$got" = "3 $3" ] || { echo "phases.sh: own_phases line $1, AZ_COMM=$2 on 9 processes: rounds and messages '$got', expected '3 $3'"; fail=1; }
 done
+
+# shifts wider than a block (a hierarchy's coarse levels on many processes) go by phases too, each
+# piece crossing a dimension straight to the block it is bound for: own_dir_ghosts (n = 16 on 3 x 3
+# processes, blocks of 5 and 6) shifts its dense array D by east[k] and sw[k], 8 cells at k = 3;
+# its transfer (line 78) sends 117 messages in its 4 rounds where the direct exchange of that
+# round made it 135; the output is the golden one on 9 and 16 processes (reach 2 blocks, 4 x 4)
+progs_exe test/check/own_dir_ghosts.zpl "" "$t/dg" || exit 1
+runs_match test/golden/own_dir_ghosts.out own_dir_ghosts msg "9 16" "$t/dg" || fail=1
+got=$(messages 78 msg 9 "$t/dg")
+[ "$got" = "4 117" ] || { echo "phases.sh: own_dir_ghosts line 78, AZ_COMM=msg on 9 processes: rounds and messages '$got', expected '4 117' (135: the widest round exchanged directly)"; fail=1; }
 
 # overlap (zrt_xfer_split): statements whose transfers go by phases compute their interior in chunks
 # while the phases travel, each phase that arrived moving on between two chunks (AZ_STATS on 9
