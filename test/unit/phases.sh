@@ -1,6 +1,6 @@
 #!/bin/sh
 # phases.sh - transfers whose shifts go diagonally exchange their ghost cells by dimension under the
-# msg binding (rtl/zrt/zrt_xfer.c, plan_phases): in phase k each process talks to its neighbours
+# msg binding (rtl/zrt/zrt_phases.c, xfer_plan_phases): in phase k each process talks to its neighbours
 # along grid dimension k only, the corners travelling through the process beside them.
 # test/check/own_phases.zpl (plain diagonal shifts in 2-D, wrap-around diagonals in 3-D) prints
 # test/golden/own_phases.out on 1, 4, 6 and 9 processes under msg (phases), and on 9 under store
@@ -13,7 +13,8 @@
 # its msg plans are built once per level and operator (17) and taken up again from the shelf at
 # the later calls (69, every one as the call gives its region, before its items), where store
 # builds one at every call (86); its operators compute their interior in chunks while the phases
-# travel (below). (golden.sh and runahead.sh run
+# travel (below); on 27 processes its coarsest level's psinv reads wider than a block and goes by
+# phases too, printing what one process prints. (golden.sh and runahead.sh run
 # own_phases under the other bindings and process counts.)
 # QUICK=1: the own program only.
 . test/lib/progs.sh
@@ -84,5 +85,12 @@ if [ -z "$QUICK" ]; then
     got=$(awk '/transfer plans:/ { print $4, $6, $10 }' "$t/err")
     [ "$got" = "$plans" ] || { echo "phases.sh: mg class S on 8 processes, AZ_COMM=$b: plans built, taken up again and taken up as their region was given '$got', expected '$plans'"; fail=1; }
   done
+  # on 3 x 3 x 3 processes (blocks of 10 and 11) psinv at the coarsest level (2^3 points, 16 apart)
+  # reads wider than a block: by phases, its transfer sends 3360 messages in 25 rounds (3480 when
+  # that round goes direct); the run prints what one process prints
+  "$t/mg" -stiming=false > "$t/mg1.out" 2>&1 || { echo "phases.sh: mg class S on one process failed"; fail=1; }
+  got=$(messages 302 msg 27 "$t/mg" -stiming=false)
+  [ "$got" = "25 3360" ] && cmp -s "$t/mg1.out" "$t/out" ||
+    { echo "phases.sh: mg class S on 27 processes: psinv's rounds and messages '$got', expected '25 3360', or its output differs from one process's"; fail=1; }
 fi
 exit $fail
