@@ -60,20 +60,18 @@ static bool items_reach(const zrt_xfer_plan *p, const zg_grid *g, int r, int *re
   return true;
 }
 
-/* The coordinates within reach blocks of c in dimension k of g, around the grid, without repeats,
- * nearest first; their number (at most g->dims[k]). */
+/* The coordinates within reach blocks of c in dimension k of g, around the grid, without repeats
+ * (all of them where the reach goes around); their number (reach_product's factor). */
 static int reach_coords(const zg_grid *g, int k, int c, int reach, int *out) {
-  int n = 0;
-  for (int d = 0; d <= reach && n < g->dims[k]; d++)
-    for (int sign = 1; sign >= -1; sign -= 2) {
-      int v = ((c + sign * d) % g->dims[k] + g->dims[k]) % g->dims[k];
-      bool seen = false;
-      for (int i = 0; i < n; i++)
-        seen |= out[i] == v;
-      if (!seen)
-        out[n++] = v;
-    }
-  return n;
+  int m = g->dims[k];
+  if (2 * reach + 1 >= m) {
+    for (int i = 0; i < m; i++)
+      out[i] = i;
+    return m;
+  }
+  for (int d = -reach; d <= reach; d++)
+    out[d + reach] = ((c + d) % m + m) % m;
+  return 2 * reach + 1;
 }
 
 /* The most candidate pairs a phase may list on one side (route_pairs): beyond it a plan would cost
